@@ -1,0 +1,73 @@
+# autotile — build, test, demo and benchmarks.
+#
+#   make          build bin/autotile (installs missing Debian packages first)
+#   make demo     build, optimize an example, run both versions, show the speedup
+#   make test     unit tests, differential tests, error-path tests, sanitizers
+#   make bench    time every example: original vs autotile --strategy fixed:32
+#   make deps     only install the missing Debian packages
+
+CC       ?= gcc
+LLVM_DIR ?= /usr/lib/llvm-14
+CSTD     := -std=c11
+WARN     := -Wall -Wextra -Werror
+OPT      ?= -O2 -g
+CPPFLAGS += -Iinclude -isystem $(LLVM_DIR)/include
+CFLAGS   += $(CSTD) $(WARN) $(OPT) -D_POSIX_C_SOURCE=200809L
+LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lisl -lcjson -lopenblas -lm
+
+# `make SAN=1 ...` builds an ASan+UBSan tool into build-san/ and bin-san/.
+ifeq ($(SAN),1)
+BUILD    := build-san
+BIN      := bin-san
+CFLAGS   += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS  += -fsanitize=address,undefined
+else
+BUILD    := build
+BIN      := bin
+endif
+
+LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_OBJ  := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC))
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(patsubst tests/unit/%.c,$(BIN)/%,$(UNIT_SRC))
+HEADERS  := $(wildcard include/*.h)
+STAMP    := $(BUILD)/.deps-ok
+
+.PHONY: all deps demo test test-unit test-san bench clean
+all: $(BIN)/autotile
+
+deps: $(STAMP)
+$(STAMP): tools/deps.sh
+	@sh tools/deps.sh
+	@mkdir -p $(BUILD) && touch $@
+
+$(BUILD)/%.o: src/%.c $(HEADERS) | $(STAMP)
+	@mkdir -p $(BUILD)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libautotile.a: $(LIB_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(BIN)/autotile: $(BUILD)/main.o $(BUILD)/libautotile.a
+	@mkdir -p $(BIN)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+$(BIN)/test_%: tests/unit/test_%.c tests/unit/at_test.h $(BUILD)/libautotile.a $(HEADERS)
+	@mkdir -p $(BIN)
+	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) $< $(BUILD)/libautotile.a $(LDLIBS) -o $@
+
+units: $(UNIT_BIN)
+
+# The whole suite; the runner prints "N passed, N failed" last.
+test: all units
+	@$(MAKE) --no-print-directory SAN=1 all units
+	@sh tests/run.sh
+
+demo: all
+	@sh tests/demo.sh
+
+bench: all
+	@sh tests/bench.sh
+
+clean:
+	rm -rf build build-san bin bin-san tests/out

@@ -1,0 +1,38 @@
+/*
+ * at_frontend.h — stage 1: C source -> at_scop (libclang).
+ *
+ * Finds every `#pragma autotile [clauses]` (bound to the `for` statement
+ * that follows) and every `#pragma scop` ... `#pragma endscop` region, and
+ * extracts each into an at_scop.  A nest that cannot be represented exactly
+ * is reported with a located warning ("...; loop nest left unchanged") and
+ * is simply not returned, so the rewriter keeps its bytes as they are.
+ */
+#ifndef AT_FRONTEND_H
+#define AT_FRONTEND_H
+
+#include <stddef.h>
+
+#include "at_scop.h"
+
+/* The parsed input: the file's bytes and the nests found in it. */
+typedef struct at_source {
+	char *path;		/* as given on the command line */
+	char *text;		/* the whole file, NUL-terminated */
+	size_t len;
+	int n_scop;
+	at_scop **scops;	/* in file order, non-overlapping */
+} at_source;
+
+/* Parses `path` with libclang, passing `n_arg` extra compiler arguments
+ * (`-I`, `-D`, `-std=`, ...).  On success returns 0 and sets *out to a new
+ * at_source (free with at_source_free).  Returns 1 after printing an error
+ * diagnostic when the file cannot be read or does not compile (clang errors
+ * are printed in compiler style).  Warnings about unsupported nests do not
+ * make it fail. */
+int at_frontend_parse(const char *path, int n_arg, const char *const *args,
+	at_source **out);
+
+/* Frees a source and its scops.  NULL is allowed. */
+void at_source_free(at_source *src);
+
+#endif

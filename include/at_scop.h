@@ -1,0 +1,167 @@
+/*
+ * at_scop.h — the static control part (SCoP) of one marked loop nest.
+ *
+ * This is the data the front end (src/frontend.c) extracts from the C source
+ * and every later stage reads: loops with affine bounds, statements in
+ * textual order, and each array reference as an integer access matrix.
+ * It is plain C data (no isl, no libclang) so that the dataset generator,
+ * the trainer and the tool share one representation.
+ *
+ * Column layout of every affine row in a scop ("global columns"):
+ *
+ *     [ loop 0 .. loop n_loop-1 | param 0 .. param n_param-1 | constant ]
+ *
+ * so a row has at_scop_ncol(scop) = n_loop + n_param + 1 entries.  Loops are
+ * numbered in pre-order (textual order of their `for`), so an enclosing loop
+ * always has a smaller index than the loops inside it.  A coefficient on a
+ * loop that does not enclose the expression is always 0.
+ */
+#ifndef AT_SCOP_H
+#define AT_SCOP_H
+
+#include <stddef.h>
+
+#include <isl/ctx.h>
+#include <isl/union_set.h>
+#include <isl/union_map.h>
+#include <isl/schedule.h>
+
+#define AT_MAX_DEPTH 8
+
+/* A position in the input file: 1-based line and column, 0-based byte
+ * offset.  `file` is borrowed from the scop's owner (never freed here). */
+typedef struct at_loc {
+	const char *file;
+	unsigned line, col;
+	unsigned offset;
+} at_loc;
+
+/* One affine bound: floor(row . x / den) for an upper bound, ceil(row . x /
+ * den) for a lower bound.  den >= 1.  `row` has at_scop_ncol() entries and is
+ * owned by the enclosing at_loop. */
+typedef struct at_bound {
+	long *row;
+	long den;
+} at_bound;
+
+/* One `for` loop.  The iteration set is
+ *     max_k ceil(lb[k]) <= i <= min_k floor(ub[k])  and  (i - base) % |step| == 0
+ * where base is lb[0] when step > 0 and ub[0] when step < 0 (the value the
+ * loop starts from).  A negative step means the loop runs downwards (the
+ * original schedule uses -i for it). */
+typedef struct at_loop {
+	char *iter;		/* iterator name as written */
+	char *type;		/* its C type as written, e.g. "int", "long" */
+	int parent;		/* index of the enclosing loop, -1 at nest level */
+	int depth;		/* 0 for the outermost loop */
+	int n_lb, n_ub;
+	at_bound *lb, *ub;	/* inclusive bounds, see above */
+	long step;		/* +1, -1, +c, -c; never 0 */
+	at_loc loc;		/* the `for` keyword */
+} at_loop;
+
+typedef enum at_ref_kind {
+	AT_READ = 1,
+	AT_WRITE = 2
+} at_ref_kind;
+
+/* One array (or scalar) accessed in the nest. */
+typedef struct at_array {
+	char *name;
+	char *elem_type;	/* e.g. "double", "float", "int" */
+	int elem_size;		/* sizeof(elem_type) in bytes */
+	int n_dim;		/* 0 for a scalar */
+	int is_restrict;	/* pointer declared restrict */
+} at_array;
+
+/* One reference A[f0][f1]...: `m` is an n_dim x ncol row-major matrix in the
+ * global columns; row r is subscript r.  A compound assignment (`+=`) gives a
+ * READ and a WRITE reference with the same matrix. */
+typedef struct at_ref {
+	int array;		/* index into scop->arrays */
+	at_ref_kind kind;
+	int n_dim;		/* = arrays[array].n_dim */
+	long *m;
+	at_loc loc;
+} at_ref;
+
+/* An occurrence of a loop iterator inside a statement's text, to be replaced
+ * by a parenthesised expression when the statement is re-printed.  Offsets
+ * are relative to at_stmt.begin. */
+typedef struct at_use {
+	unsigned off, len;
+	int loop;
+} at_use;
+
+/* One statement (an expression statement, with its `;`).
+ * Original schedule: the statement's 2d+1 vector is
+ *     (beta[0], s0*i_{loops[0]}, beta[1], ..., s_{d-1}*i_{loops[d-1]}, beta[d])
+ * where d = n_loop, s = sign of the loop's step and beta[k] is the
+ * statement's (or its enclosing loop's) position among the children of
+ * loops[k-1] (of the nest/region when k = 0). */
+typedef struct at_stmt {
+	int n_loop;
+	int loops[AT_MAX_DEPTH];	/* enclosing loops, outermost first */
+	int beta[AT_MAX_DEPTH + 1];
+	unsigned begin, end;	/* byte range [begin, end) in the file, `;` included */
+	char *text;		/* copy of the bytes [begin, end) */
+	int n_ref;
+	at_ref *refs;
+	int n_use;
+	at_use *uses;
+	int n_cond;		/* extra domain constraints (affine `if`s): */
+	long **cond;		/* row . x >= 0 each, global columns */
+	at_loc loc;
+} at_stmt;
+
+/* One marked nest (or `#pragma scop` region).  `begin`/`end` is the byte
+ * range the rewriter replaces: from the start of the pragma line to the end
+ * of the nest (for scop regions, to the end of the `#pragma endscop` line). */
+typedef struct at_scop {
+	const char *file;	/* borrowed */
+	unsigned begin, end;
+	unsigned func_begin;	/* start of the enclosing function definition */
+	at_loc loc;		/* the pragma */
+	char *clauses;		/* pragma text after `autotile`, may be "" */
+	int is_region;		/* from #pragma scop ... #pragma endscop */
+	int n_loop;
+	at_loop *loops;
+	int n_param;
+	char **params;		/* names: function parameters, #define constants
+				 * (by their spelling), variables not written */
+	int n_array;
+	at_array *arrays;
+	int n_stmt;
+	at_stmt *stmts;
+	char *indent;		/* leading white space of the nest's first line */
+} at_scop;
+
+/* Number of columns of every affine row of `scop`. */
+int at_scop_ncol(const at_scop *scop);
+
+/* Frees everything the scop owns.  NULL is allowed. */
+void at_scop_free(at_scop *scop);
+
+/* Returns the iteration domains of all statements as an isl union set
+ * "[params] -> { S<k>[i0, ..., i_{d-1}] : ... }" with statement k named
+ * "S<k>" and its dimensions the enclosing loops, outermost first.
+ * Parameters carry the scop's parameter names.  NULL on error. */
+__isl_give isl_union_set *at_scop_domain(isl_ctx *ctx, const at_scop *scop);
+
+/* Returns the access relations of kind `kind` as
+ * "{ S<k>[...] -> <array>[...] }" restricted to the domain.  NULL on error. */
+__isl_give isl_union_map *at_scop_access(isl_ctx *ctx, const at_scop *scop,
+	at_ref_kind kind);
+
+/* Returns the original (textual) schedule as a map from each statement to
+ * its 2d+1 vector, padded with zeros to a common length 2*maxdepth+1. */
+__isl_give isl_union_map *at_scop_schedule_map(isl_ctx *ctx,
+	const at_scop *scop);
+
+/* Returns the context: constraints on the parameters known from the code
+ * (each parameter that bounds a loop is assumed large enough for the loop
+ * to run at least once is NOT assumed; only the universe plus n >= 0 for
+ * sizes of declared arrays).  NULL on error. */
+__isl_give isl_set *at_scop_context(isl_ctx *ctx, const at_scop *scop);
+
+#endif
