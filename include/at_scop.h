@@ -149,19 +149,21 @@ void at_scop_free(at_scop *scop);
 __isl_give isl_union_set *at_scop_domain(isl_ctx *ctx, const at_scop *scop);
 
 /* Returns the access relations of kind `kind` as
- * "{ S<k>[...] -> <array>[...] }" restricted to the domain.  NULL on error. */
+ * "{ S<k>[...] -> <array>[...] }" restricted to the domain.  With tagged
+ * != 0 the domain of reference r (numbered over the whole scop, statement
+ * by statement) is wrapped as "[S<k>[...] -> R<r>[]]", so that dependences
+ * computed from them tell which pair of references they come from.
+ * NULL on error. */
 __isl_give isl_union_map *at_scop_access(isl_ctx *ctx, const at_scop *scop,
-	at_ref_kind kind);
+	at_ref_kind kind, int tagged);
 
 /* Returns the original (textual) schedule as a map from each statement to
  * its 2d+1 vector, padded with zeros to a common length 2*maxdepth+1. */
 __isl_give isl_union_map *at_scop_schedule_map(isl_ctx *ctx,
 	const at_scop *scop);
 
-/* Returns the context: constraints on the parameters known from the code
- * (each parameter that bounds a loop is assumed large enough for the loop
- * to run at least once is NOT assumed; only the universe plus n >= 0 for
- * sizes of declared arrays).  NULL on error. */
+/* Returns the parameter context.  Nothing is assumed about parameter
+ * values, so generated code is correct for every value.  NULL on error. */
 __isl_give isl_set *at_scop_context(isl_ctx *ctx, const at_scop *scop);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "at_scop.h"
 #include "at_diag.h"
+#include "at_buf.h"
 
 /* Returns the number of columns of every affine row: loops, params, 1. */
 int at_scop_ncol(const at_scop *scop)
@@ -68,4 +69,326 @@ void at_scop_free(at_scop *scop)
 	free(scop->clauses);
 	free(scop->indent);
 	free(scop);
+}
+
+/* Names isl's parser treats as keywords: a parameter or array with one of
+ * these names cannot be written in isl's text syntax. */
+static const char *at_scop_isl_keywords[] = {
+	"and", "or", "xor", "not", "implies", "exists", "floor", "ceil", "mod",
+	"min", "max", "infty", "NaN", "rat", "true", "false", "domain", "range",
+	"cst", "lb", "ub", NULL
+};
+
+/* Returns 1 if `name` cannot be used as an identifier in isl text. */
+static int at_scop_is_keyword(const char *name)
+{
+	for (int k = 0; at_scop_isl_keywords[k]; k++)
+		if (strcmp(name, at_scop_isl_keywords[k]) == 0)
+			return 1;
+	return name[0] == 'S' && name[1] >= '0' && name[1] <= '9';
+}
+
+/* Returns the position of global loop `g` among the loops of `s`, or -1. */
+static int at_scop_stmt_dim(const at_stmt *s, int g)
+{
+	for (int p = 0; p < s->n_loop; p++)
+		if (s->loops[p] == g)
+			return p;
+	return -1;
+}
+
+/* Appends the affine expression `row` (global columns) in isl syntax, with
+ * the loops of `s` named i0, i1, ...  Returns -1 if the row uses a loop that
+ * does not enclose `s` (a front-end bug). */
+static int at_scop_print_row(at_buf *b, const at_scop *scop,
+	const at_stmt *s, const long *row)
+{
+	int any = 0;
+
+	at_buf_add(b, "(");
+	for (int c = 0; c < at_scop_ncol(scop); c++) {
+		long v = row[c];
+		if (v == 0)
+			continue;
+		at_buf_printf(b, "%s%ld", any ? " + " : "", v);
+		if (c < scop->n_loop) {
+			int p = at_scop_stmt_dim(s, c);
+			if (p < 0)
+				return -1;
+			at_buf_printf(b, "*i%d", p);
+		} else if (c < scop->n_loop + scop->n_param) {
+			at_buf_printf(b, "*%s", scop->params[c - scop->n_loop]);
+		}
+		any = 1;
+	}
+	at_buf_add(b, any ? ")" : "0)");
+	return 0;
+}
+
+/* Appends the parameter tuple "[p0, p1, ...] -> ". */
+static void at_scop_print_params(at_buf *b, const at_scop *scop)
+{
+	at_buf_add(b, "[");
+	for (int k = 0; k < scop->n_param; k++)
+		at_buf_printf(b, "%s%s", k ? ", " : "", scop->params[k]);
+	at_buf_add(b, "] -> ");
+}
+
+/* Appends "S<k>[i0, ..., i<d-1>]". */
+static void at_scop_print_tuple(at_buf *b, const at_stmt *s, int k)
+{
+	at_buf_printf(b, "S%d[", k);
+	for (int p = 0; p < s->n_loop; p++)
+		at_buf_printf(b, "%si%d", p ? ", " : "", p);
+	at_buf_add(b, "]");
+}
+
+/* Appends the constraints of loop dimension p of statement s. */
+static int at_scop_print_loop(at_buf *b, const at_scop *scop,
+	const at_stmt *s, int p)
+{
+	const at_loop *l = &scop->loops[s->loops[p]];
+	int r = 0;
+
+	for (int k = 0; k < l->n_lb; k++) {
+		at_buf_printf(b, " and %ld*i%d >= ", l->lb[k].den, p);
+		r |= at_scop_print_row(b, scop, s, l->lb[k].row);
+	}
+	for (int k = 0; k < l->n_ub; k++) {
+		at_buf_printf(b, " and %ld*i%d <= ", l->ub[k].den, p);
+		r |= at_scop_print_row(b, scop, s, l->ub[k].row);
+	}
+	if (l->step > 1 || l->step < -1) {
+		const at_bound *base = l->step > 0 ? &l->lb[0] : &l->ub[0];
+		long step = l->step > 0 ? l->step : -l->step;
+		at_buf_printf(b, " and (i%d - %s(", p,
+			l->step > 0 ? "ceil" : "floor");
+		r |= at_scop_print_row(b, scop, s, base->row);
+		at_buf_printf(b, "/%ld)) mod %ld = 0", base->den, step);
+	}
+	return r;
+}
+
+/* Appends the domain "S<k>[...] : ..." of statement k. */
+static int at_scop_print_domain(at_buf *b, const at_scop *scop, int k)
+{
+	const at_stmt *s = &scop->stmts[k];
+	int r = 0;
+
+	at_scop_print_tuple(b, s, k);
+	at_buf_add(b, " : 1 = 1");
+	for (int p = 0; p < s->n_loop; p++)
+		r |= at_scop_print_loop(b, scop, s, p);
+	for (int c = 0; c < s->n_cond; c++) {
+		at_buf_add(b, " and ");
+		r |= at_scop_print_row(b, scop, s, s->cond[c]);
+		at_buf_add(b, " >= 0");
+	}
+	return r;
+}
+
+/* Checks that every parameter and array name is usable in isl text;
+ * reports the first that is not.  Returns 0 or -1. */
+static int at_scop_check_names(const at_scop *scop)
+{
+	for (int k = 0; k < scop->n_param; k++)
+		if (at_scop_is_keyword(scop->params[k])) {
+			at_diag(&scop->loc, AT_WARNING, "parameter `%s` has a "
+				"name reserved by isl; loop nest left unchanged",
+				scop->params[k]);
+			return -1;
+		}
+	for (int k = 0; k < scop->n_array; k++)
+		if (at_scop_is_keyword(scop->arrays[k].name)) {
+			at_diag(&scop->loc, AT_WARNING, "array `%s` has a name "
+				"reserved by isl; loop nest left unchanged",
+				scop->arrays[k].name);
+			return -1;
+		}
+	return 0;
+}
+
+/* Parses `text` as a union set; reports a front-end bug on failure. */
+static __isl_give isl_union_set *at_scop_read_uset(isl_ctx *ctx,
+	const at_scop *scop, char *text)
+{
+	isl_union_set *u = NULL;
+
+	if (text)
+		u = isl_union_set_read_from_str(ctx, text);
+	if (!u)
+		at_diag(&scop->loc, AT_ERROR, "internal: isl rejected `%s`",
+			text ? text : "(out of memory)");
+	free(text);
+	return u;
+}
+
+/* Parses `text` as a union map; reports a front-end bug on failure. */
+static __isl_give isl_union_map *at_scop_read_umap(isl_ctx *ctx,
+	const at_scop *scop, char *text)
+{
+	isl_union_map *u = NULL;
+
+	if (text)
+		u = isl_union_map_read_from_str(ctx, text);
+	if (!u)
+		at_diag(&scop->loc, AT_ERROR, "internal: isl rejected `%s`",
+			text ? text : "(out of memory)");
+	free(text);
+	return u;
+}
+
+/* Returns the iteration domains of all statements (see at_scop.h). */
+__isl_give isl_union_set *at_scop_domain(isl_ctx *ctx, const at_scop *scop)
+{
+	at_buf b = { 0 };
+
+	if (at_scop_check_names(scop) < 0)
+		return NULL;
+	at_scop_print_params(&b, scop);
+	at_buf_add(&b, "{ ");
+	for (int k = 0; k < scop->n_stmt; k++) {
+		if (k)
+			at_buf_add(&b, "; ");
+		if (at_scop_print_domain(&b, scop, k) < 0) {
+			at_buf_clear(&b);
+			at_diag(&scop->stmts[k].loc, AT_ERROR, "internal: "
+				"bound uses a loop that does not enclose it");
+			return NULL;
+		}
+	}
+	at_buf_add(&b, " }");
+	return at_scop_read_uset(ctx, scop, at_buf_take(&b));
+}
+
+/* Appends "S<k>[...] -> A[f0, f1, ...]" for reference `ref` of statement
+ * k, with the domain wrapped as "[S<k>[...] -> R<tag>[]]" when tag >= 0. */
+static int at_scop_print_ref(at_buf *b, const at_scop *scop, int k,
+	const at_ref *ref, int tag)
+{
+	const at_stmt *s = &scop->stmts[k];
+	int r = 0;
+
+	if (tag >= 0)
+		at_buf_add(b, "[");
+	at_scop_print_tuple(b, s, k);
+	if (tag >= 0)
+		at_buf_printf(b, " -> R%d[]]", tag);
+	at_buf_printf(b, " -> %s[", scop->arrays[ref->array].name);
+	for (int d = 0; d < ref->n_dim; d++) {
+		if (d)
+			at_buf_add(b, ", ");
+		r |= at_scop_print_row(b, scop, s,
+			ref->m + (size_t)d * at_scop_ncol(scop));
+	}
+	at_buf_add(b, "]");
+	return r;
+}
+
+/* Returns the access relations of `kind`, restricted to the domains. */
+__isl_give isl_union_map *at_scop_access(isl_ctx *ctx, const at_scop *scop,
+	at_ref_kind kind, int tagged)
+{
+	at_buf b = { 0 };
+	int any = 0, r = 0, tag = 0;
+	isl_union_map *acc;
+	isl_union_set *dom;
+
+	dom = at_scop_domain(ctx, scop);
+	if (!dom)
+		return NULL;
+	at_scop_print_params(&b, scop);
+	at_buf_add(&b, "{ ");
+	for (int k = 0; k < scop->n_stmt; k++)
+		for (int i = 0; i < scop->stmts[k].n_ref; i++) {
+			const at_ref *ref = &scop->stmts[k].refs[i];
+			int t = tag++;
+			if (ref->kind != kind)
+				continue;
+			if (any++)
+				at_buf_add(&b, "; ");
+			r |= at_scop_print_ref(&b, scop, k, ref, tagged ? t : -1);
+		}
+	at_buf_add(&b, " }");
+	if (r < 0) {
+		at_buf_clear(&b);
+		isl_union_set_free(dom);
+		return NULL;
+	}
+	acc = at_scop_read_umap(ctx, scop, at_buf_take(&b));
+	if (tagged)
+		return isl_union_map_intersect_domain_wrapped_domain_union_set(acc,
+			dom);
+	return isl_union_map_intersect_domain(acc, dom);
+}
+
+/* Returns the deepest statement nesting of the scop. */
+static int at_scop_max_depth(const at_scop *scop)
+{
+	int d = 0;
+
+	for (int k = 0; k < scop->n_stmt; k++)
+		if (scop->stmts[k].n_loop > d)
+			d = scop->stmts[k].n_loop;
+	return d;
+}
+
+/* Returns the original schedule: statement k -> its 2d+1 vector padded with
+ * zeros to 2*maxdepth+1 (see at_stmt in at_scop.h). */
+__isl_give isl_union_map *at_scop_schedule_map(isl_ctx *ctx,
+	const at_scop *scop)
+{
+	at_buf b = { 0 };
+	int width = 2 * at_scop_max_depth(scop) + 1;
+	isl_union_set *dom;
+	isl_union_map *sched;
+
+	dom = at_scop_domain(ctx, scop);
+	if (!dom)
+		return NULL;
+	at_scop_print_params(&b, scop);
+	at_buf_add(&b, "{ ");
+	for (int k = 0; k < scop->n_stmt; k++) {
+		const at_stmt *s = &scop->stmts[k];
+		if (k)
+			at_buf_add(&b, "; ");
+		at_scop_print_tuple(&b, s, k);
+		at_buf_add(&b, " -> [");
+		for (int c = 0; c < width; c++) {
+			int p = c / 2;
+			if (c)
+				at_buf_add(&b, ", ");
+			if (c % 2 == 0)
+				at_buf_printf(&b, "%d", p <= s->n_loop ?
+					s->beta[p] : 0);
+			else if (p < s->n_loop)
+				at_buf_printf(&b, "%si%d",
+					scop->loops[s->loops[p]].step < 0 ?
+					"-" : "", p);
+			else
+				at_buf_add(&b, "0");
+		}
+		at_buf_add(&b, "]");
+	}
+	at_buf_add(&b, " }");
+	sched = at_scop_read_umap(ctx, scop, at_buf_take(&b));
+	return isl_union_map_intersect_domain(sched, dom);
+}
+
+/* Returns the parameter context: every parameter is an integer and nothing
+ * more is assumed, so generated code is correct for all values. */
+__isl_give isl_set *at_scop_context(isl_ctx *ctx, const at_scop *scop)
+{
+	at_buf b = { 0 };
+	isl_set *set;
+	char *text;
+
+	at_scop_print_params(&b, scop);
+	at_buf_add(&b, "{ : }");
+	text = at_buf_take(&b);
+	if (!text)
+		return NULL;
+	set = isl_set_read_from_str(ctx, text);
+	free(text);
+	return set;
 }

@@ -1,0 +1,66 @@
+/*
+ * at_deps.h — stage 3: exact dependences of a scop (isl dataflow).
+ *
+ * RAW, WAR and WAW dependences are computed memory-based (the user's arrays
+ * are kept as they are) between pairs of references, as direct
+ * dependences: every other memory-based dependence follows from these by
+ * transitivity, so a schedule that respects them respects all.
+ */
+#ifndef AT_DEPS_H
+#define AT_DEPS_H
+
+#include <isl/union_map.h>
+
+#include "at_scop.h"
+
+typedef enum at_dep_kind {
+	AT_DEP_RAW,
+	AT_DEP_WAR,
+	AT_DEP_WAW
+} at_dep_kind;
+
+/* One dependence between two references. */
+typedef struct at_dep {
+	at_dep_kind kind;
+	int src, dst;		/* statements */
+	int src_ref, dst_ref;	/* reference index within each statement */
+	int n_common;		/* number of loops enclosing both statements */
+	int uniform;		/* the distance is one constant vector */
+	long dist[AT_MAX_DEPTH];	/* that vector (first n_common entries) */
+	char *delta;		/* the distance set in isl notation */
+} at_dep;
+
+typedef struct at_deps {
+	isl_union_map *all;	/* S<a>[...] -> S<b>[...], all kinds */
+	int n_dep;
+	at_dep *deps;
+	int n_dim;		/* depth of the cone's space (0: no cone) */
+	int n_ray;
+	long rays[16][AT_MAX_DEPTH];	/* extreme rays of the cone */
+} at_deps;
+
+/* Computes the dependences of `scop`.  Returns NULL (after a diagnostic)
+ * on error. */
+at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop);
+
+/* Frees `deps`; NULL is allowed. */
+void at_deps_free(at_deps *deps);
+
+/* Returns 1 if `schedule` (statement instances -> one common schedule
+ * space) executes the source of every dependence strictly before its sink,
+ * 0 if not, -1 on error.  This is the one exact legality test used for
+ * every candidate (tiling, skewing, scans, permutations). */
+int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule);
+
+/* Returns 1 if, among the dependences between instances of `domain` that
+ * `partial` (instances -> [outer..., current]) does not separate on its
+ * outer dimensions, none has a non-zero distance on the last dimension:
+ * the loop of the last dimension can run its iterations in parallel.
+ * Returns 0 if not and -1 on error. */
+int at_deps_is_parallel(const at_deps *deps,
+	__isl_keep isl_union_map *partial);
+
+/* Returns the kind's name: "RAW", "WAR" or "WAW". */
+const char *at_dep_kind_name(at_dep_kind kind);
+
+#endif

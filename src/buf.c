@@ -1,0 +1,97 @@
+/*
+ * buf.c — growable text buffer (see include/at_buf.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "at_buf.h"
+
+/* Makes room for `extra` more bytes plus a NUL; returns 0 or -1. */
+static int at_buf_reserve(at_buf *b, size_t extra)
+{
+	size_t need = b->len + extra + 1;
+	char *s;
+
+	if (b->failed)
+		return -1;
+	if (need <= b->cap)
+		return 0;
+	size_t cap = b->cap ? b->cap : 64;
+	while (cap < need)
+		cap *= 2;
+	s = realloc(b->s, cap);
+	if (!s) {
+		b->failed = 1;
+		return -1;
+	}
+	b->s = s;
+	b->cap = cap;
+	return 0;
+}
+
+/* Appends n bytes of p. */
+void at_buf_addn(at_buf *b, const char *p, size_t n)
+{
+	if (at_buf_reserve(b, n) < 0)
+		return;
+	memcpy(b->s + b->len, p, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+/* Appends the string p. */
+void at_buf_add(at_buf *b, const char *p)
+{
+	at_buf_addn(b, p, strlen(p));
+}
+
+/* Appends printf-formatted text. */
+void at_buf_printf(at_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || at_buf_reserve(b, (size_t)n) < 0) {
+		b->failed = 1;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+/* Returns 1 after a failed append. */
+int at_buf_failed(const at_buf *b)
+{
+	return b->failed;
+}
+
+/* Hands the text to the caller and resets the buffer. */
+char *at_buf_take(at_buf *b)
+{
+	char *s;
+
+	if (b->failed) {
+		at_buf_clear(b);
+		return NULL;
+	}
+	s = b->s ? b->s : strdup("");
+	b->s = NULL;
+	b->len = b->cap = 0;
+	return s;
+}
+
+/* Frees the text and resets the buffer. */
+void at_buf_clear(at_buf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+	b->failed = 0;
+}

@@ -1,0 +1,427 @@
+/*
+ * deps.c — stage 3: exact RAW/WAR/WAW dependences with isl dataflow,
+ * distance vectors, the dependence cone, and the legality and parallelism
+ * tests every later stage relies on.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <isl/aff.h>
+#include <isl/flow.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include "at_deps.h"
+#include "at_diag.h"
+
+/* Returns "RAW", "WAR" or "WAW". */
+const char *at_dep_kind_name(at_dep_kind kind)
+{
+	static const char *names[] = { "RAW", "WAR", "WAW" };
+	return names[kind];
+}
+
+/* Runs isl's dataflow analysis: for each `sink` access, the accesses of
+ * `must` (and `may`) that write (or read) the same element before it with
+ * no `must`/`kill` access in between.  Takes all maps but `sched`. */
+static __isl_give isl_union_map *at_deps_flow(
+	__isl_take isl_union_map *sink, __isl_take isl_union_map *must,
+	__isl_take isl_union_map *may, __isl_take isl_union_map *kill,
+	__isl_keep isl_union_map *sched)
+{
+	isl_union_access_info *ai;
+	isl_union_flow *flow;
+	isl_union_map *dep;
+
+	ai = isl_union_access_info_from_sink(sink);
+	ai = isl_union_access_info_set_must_source(ai, must);
+	ai = isl_union_access_info_set_may_source(ai, may);
+	if (kill)
+		ai = isl_union_access_info_set_kill(ai, kill);
+	ai = isl_union_access_info_set_schedule_map(ai,
+		isl_union_map_copy(sched));
+	flow = isl_union_access_info_compute_flow(ai);
+	dep = isl_union_flow_get_may_dependence(flow);
+	isl_union_flow_free(flow);
+	return dep;
+}
+
+/* Returns the schedule of tagged instances [S[i] -> R[]] -> schedule(S[i]),
+ * for the references in `tagged` (reads and writes). */
+static __isl_give isl_union_map *at_deps_tagged_schedule(
+	__isl_keep isl_union_map *tagged, __isl_keep isl_union_map *sched)
+{
+	isl_union_set *dom = isl_union_map_domain(isl_union_map_copy(tagged));
+	isl_union_map *untag = isl_union_map_domain_map(
+		isl_union_set_unwrap(dom));
+	return isl_union_map_apply_range(untag, isl_union_map_copy(sched));
+}
+
+/* Maps a reference tag number (over the whole scop) to its statement and
+ * index within the statement. */
+static void at_deps_ref_of_tag(const at_scop *scop, int tag, int *stmt,
+	int *ref)
+{
+	for (int k = 0; k < scop->n_stmt; k++) {
+		if (tag < scop->stmts[k].n_ref) {
+			*stmt = k;
+			*ref = tag;
+			return;
+		}
+		tag -= scop->stmts[k].n_ref;
+	}
+	*stmt = *ref = -1;
+}
+
+/* Returns the number of outermost loops statements a and b share. */
+static int at_deps_common(const at_scop *scop, int a, int b)
+{
+	const at_stmt *sa = &scop->stmts[a], *sb = &scop->stmts[b];
+	int c = 0;
+
+	while (c < sa->n_loop && c < sb->n_loop && sa->loops[c] == sb->loops[c])
+		c++;
+	return c;
+}
+
+/* Fills dep->dist/uniform/delta from the untagged dependence map `m`
+ * (S_a[...] -> S_b[...]): the distance in the n_common shared loops, in
+ * the direction each loop runs (dist is negated on a downward loop; the
+ * `delta` text is in plain index differences). */
+static int at_deps_distance(const at_scop *scop, at_dep *dep,
+	__isl_take isl_map *m)
+{
+	int c = dep->n_common;
+	isl_size na = isl_map_dim(m, isl_dim_in);
+	isl_size nb = isl_map_dim(m, isl_dim_out);
+	isl_set *delta;
+
+	if (na < 0 || nb < 0)
+		goto error;
+	m = isl_map_project_out(m, isl_dim_in, c, na - c);
+	m = isl_map_project_out(m, isl_dim_out, c, nb - c);
+	m = isl_map_reset_tuple_id(m, isl_dim_in);
+	m = isl_map_reset_tuple_id(m, isl_dim_out);
+	delta = isl_set_coalesce(isl_set_detect_equalities(isl_map_deltas(m)));
+	if (!delta)
+		return -1;
+	dep->uniform = c > 0;
+	for (int p = 0; p < c; p++) {
+		isl_val *v = isl_set_plain_get_val_if_fixed(delta, isl_dim_set, p);
+		long sign = scop->loops[scop->stmts[dep->src].loops[p]].step
+			< 0 ? -1 : 1;
+		if (v && isl_val_is_int(v))
+			dep->dist[p] = sign * isl_val_get_num_si(v);
+		else
+			dep->uniform = 0;
+		isl_val_free(v);
+	}
+	dep->delta = isl_set_to_str(delta);
+	isl_set_free(delta);
+	return dep->delta ? 0 : -1;
+error:
+	isl_map_free(m);
+	return -1;
+}
+
+/* Context of at_deps_add_map. */
+struct at_deps_add {
+	const at_scop *scop;
+	at_deps *deps;
+	at_dep_kind kind;
+	int cap;
+};
+
+/* Returns the number in a tuple name "R<n>" of the wrapped tuple on side
+ * `type` of `m`'s space, or -1. */
+static int at_deps_tag(__isl_keep isl_map *m, enum isl_dim_type type)
+{
+	isl_space *sp = isl_map_get_space(m);
+	const char *name;
+	int tag = -1;
+
+	sp = type == isl_dim_in ? isl_space_domain(sp) : isl_space_range(sp);
+	sp = isl_space_unwrap(sp);
+	name = isl_space_get_tuple_name(sp, isl_dim_out);
+	if (name && name[0] == 'R')
+		tag = atoi(name + 1);
+	isl_space_free(sp);
+	return tag;
+}
+
+/* Records one tagged dependence map [S_a -> R_x] -> [S_b -> R_y]. */
+static isl_stat at_deps_add_map(__isl_take isl_map *m, void *user)
+{
+	struct at_deps_add *ctx = user;
+	at_deps *deps = ctx->deps;
+	at_dep *dep;
+
+	if (deps->n_dep == ctx->cap) {
+		int cap = ctx->cap ? 2 * ctx->cap : 16;
+		at_dep *d = realloc(deps->deps, cap * sizeof(*d));
+		if (!d)
+			goto error;
+		deps->deps = d;
+		ctx->cap = cap;
+	}
+	dep = &deps->deps[deps->n_dep];
+	memset(dep, 0, sizeof(*dep));
+	dep->kind = ctx->kind;
+	at_deps_ref_of_tag(ctx->scop, at_deps_tag(m, isl_dim_in), &dep->src,
+		&dep->src_ref);
+	at_deps_ref_of_tag(ctx->scop, at_deps_tag(m, isl_dim_out), &dep->dst,
+		&dep->dst_ref);
+	if (dep->src < 0 || dep->dst < 0)
+		goto error;
+	dep->n_common = at_deps_common(ctx->scop, dep->src, dep->dst);
+	deps->n_dep++;
+	if (at_deps_distance(ctx->scop, dep, isl_map_factor_domain(m)) < 0)
+		return isl_stat_error;
+	return isl_stat_ok;
+error:
+	isl_map_free(m);
+	return isl_stat_error;
+}
+
+/* Records the tagged dependences `tagged` of `kind` and adds their
+ * untagged form to deps->all.  Takes `tagged`. */
+static int at_deps_record(const at_scop *scop, at_deps *deps, int *cap,
+	at_dep_kind kind, __isl_take isl_union_map *tagged)
+{
+	struct at_deps_add ctx = { scop, deps, kind, *cap };
+	isl_union_map *plain;
+	isl_stat r;
+
+	if (!tagged)
+		return -1;
+	r = isl_union_map_foreach_map(tagged, &at_deps_add_map, &ctx);
+	*cap = ctx.cap;
+	plain = isl_union_map_factor_domain(tagged);
+	deps->all = isl_union_map_union(deps->all, plain);
+	return r < 0 || !deps->all ? -1 : 0;
+}
+
+/* Divides v (length n) by the gcd of its entries. */
+static void at_deps_normalize(long *v, int n)
+{
+	long g = 0;
+
+	for (int p = 0; p < n; p++) {
+		long a = v[p] < 0 ? -v[p] : v[p], b = g;
+		while (b) {
+			long t = a % b;
+			a = b;
+			b = t;
+		}
+		g = a;
+	}
+	if (g > 1)
+		for (int p = 0; p < n; p++)
+			v[p] /= g;
+}
+
+/* Returns 1 if v is a non-negative rational combination of the n_vec
+ * vectors in `vec` other than vec[skip], 0 if not, -1 on error.  Scaling a
+ * rational solution gives an integer one, so the test asks isl for
+ * M >= 1, l >= 0 with sum_j l_j vec_j = M v. */
+static int at_deps_in_cone(isl_ctx *ctx, long vec[][AT_MAX_DEPTH],
+	int n_vec, int skip, int n)
+{
+	isl_set *set;
+	int r;
+	char buf[8192];
+	int len = 0;
+
+	len += snprintf(buf + len, sizeof(buf) - len, "{ [M");
+	for (int j = 0; j < n_vec; j++)
+		len += snprintf(buf + len, sizeof(buf) - len, ", l%d", j);
+	len += snprintf(buf + len, sizeof(buf) - len, "] : M >= 1");
+	for (int j = 0; j < n_vec; j++)
+		len += snprintf(buf + len, sizeof(buf) - len, " and l%d %s 0",
+			j, j == skip ? "=" : ">=");
+	for (int p = 0; p < n; p++) {
+		len += snprintf(buf + len, sizeof(buf) - len, " and 0");
+		for (int j = 0; j < n_vec; j++)
+			len += snprintf(buf + len, sizeof(buf) - len,
+				" + %ld*l%d", vec[j][p], j);
+		len += snprintf(buf + len, sizeof(buf) - len, " = %ld*M",
+			vec[skip][p]);
+	}
+	snprintf(buf + len, sizeof(buf) - len, " }");
+	if (len >= (int)sizeof(buf) - 2)
+		return -1;
+	set = isl_set_read_from_str(ctx, buf);
+	r = isl_set_is_empty(set);
+	isl_set_free(set);
+	return r < 0 ? -1 : !r;
+}
+
+/* Computes the extreme rays of the cone spanned by the non-zero uniform
+ * distance vectors of the deepest shared depth. */
+static int at_deps_cone(isl_ctx *ctx, at_deps *deps)
+{
+	long vec[16][AT_MAX_DEPTH];
+	int n_vec = 0, n = 0;
+
+	for (int i = 0; i < deps->n_dep; i++)
+		if (deps->deps[i].uniform && deps->deps[i].n_common > n)
+			n = deps->deps[i].n_common;
+	deps->n_dim = n;
+	for (int i = 0; i < deps->n_dep && n_vec < 16; i++) {
+		const at_dep *d = &deps->deps[i];
+		int zero = 1, dup = 0;
+		if (!d->uniform || d->n_common != n)
+			continue;
+		memcpy(vec[n_vec], d->dist, sizeof(vec[0]));
+		for (int p = 0; p < n; p++)
+			zero &= vec[n_vec][p] == 0;
+		at_deps_normalize(vec[n_vec], n);
+		for (int j = 0; j < n_vec; j++)
+			dup |= memcmp(vec[j], vec[n_vec], n * sizeof(long)) == 0;
+		if (!zero && !dup)
+			n_vec++;
+	}
+	for (int j = 0; j < n_vec; j++) {
+		int in = at_deps_in_cone(ctx, vec, n_vec, j, n);
+		if (in < 0)
+			return -1;
+		if (!in)
+			memcpy(deps->rays[deps->n_ray++], vec[j], sizeof(vec[0]));
+	}
+	return 0;
+}
+
+/* Computes RAW (flow), WAR and WAW dependences between references. */
+at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop)
+{
+	at_deps *deps = calloc(1, sizeof(*deps));
+	isl_union_map *r = NULL, *w = NULL, *sched = NULL, *tsched = NULL;
+	int cap = 0;
+
+	if (!deps)
+		return NULL;
+	r = at_scop_access(ctx, scop, AT_READ, 1);
+	w = at_scop_access(ctx, scop, AT_WRITE, 1);
+	sched = at_scop_schedule_map(ctx, scop);
+	if (!r || !w || !sched)
+		goto error;
+	tsched = at_deps_tagged_schedule(r, sched);
+	tsched = isl_union_map_union(tsched, at_deps_tagged_schedule(w, sched));
+	deps->all = isl_union_map_empty(isl_union_map_get_space(sched));
+	if (at_deps_record(scop, deps, &cap, AT_DEP_RAW, at_deps_flow(
+		isl_union_map_copy(r), isl_union_map_copy(w),
+		isl_union_map_empty(isl_union_map_get_space(w)), NULL,
+		tsched)) < 0)
+		goto error;
+	if (at_deps_record(scop, deps, &cap, AT_DEP_WAR, at_deps_flow(
+		isl_union_map_copy(w),
+		isl_union_map_empty(isl_union_map_get_space(w)),
+		isl_union_map_copy(r), isl_union_map_copy(w), tsched)) < 0)
+		goto error;
+	if (at_deps_record(scop, deps, &cap, AT_DEP_WAW, at_deps_flow(
+		isl_union_map_copy(w), isl_union_map_copy(w),
+		isl_union_map_empty(isl_union_map_get_space(w)), NULL,
+		tsched)) < 0)
+		goto error;
+	deps->all = isl_union_map_coalesce(deps->all);
+	if (at_deps_cone(ctx, deps) < 0)
+		goto error;
+	isl_union_map_free(r);
+	isl_union_map_free(w);
+	isl_union_map_free(sched);
+	isl_union_map_free(tsched);
+	return deps;
+error:
+	at_diag(&scop->loc, AT_ERROR, "internal: dependence analysis failed");
+	isl_union_map_free(r);
+	isl_union_map_free(w);
+	isl_union_map_free(sched);
+	isl_union_map_free(tsched);
+	at_deps_free(deps);
+	return NULL;
+}
+
+/* Frees the dependences. */
+void at_deps_free(at_deps *deps)
+{
+	if (!deps)
+		return;
+	for (int i = 0; i < deps->n_dep; i++)
+		free(deps->deps[i].delta);
+	free(deps->deps);
+	isl_union_map_free(deps->all);
+	free(deps);
+}
+
+/* Returns { T(a) -> T(b) : a -> b in deps } as a single map, or NULL with
+ * *empty set when there is no dependence among the instances of T. */
+static __isl_give isl_map *at_deps_through(const at_deps *deps,
+	__isl_keep isl_union_map *t, int *empty)
+{
+	isl_union_set *dom = isl_union_map_domain(isl_union_map_copy(t));
+	isl_union_map *rel = isl_union_map_copy(deps->all);
+	isl_bool is_empty;
+
+	rel = isl_union_map_intersect_domain(rel, isl_union_set_copy(dom));
+	rel = isl_union_map_intersect_range(rel, dom);
+	rel = isl_union_map_apply_range(rel, isl_union_map_copy(t));
+	rel = isl_union_map_apply_domain(rel, isl_union_map_copy(t));
+	is_empty = isl_union_map_is_empty(rel);
+	*empty = is_empty == isl_bool_true;
+	if (is_empty != isl_bool_false) {
+		isl_union_map_free(rel);
+		return NULL;
+	}
+	return isl_map_from_union_map(rel);
+}
+
+/* The exact legality test: every dependence goes forward in `schedule`. */
+int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule)
+{
+	int empty;
+	isl_map *rel = at_deps_through(deps, schedule, &empty);
+	isl_map *lt;
+	isl_bool sub;
+
+	if (!rel)
+		return empty ? 1 : -1;
+	lt = isl_map_lex_lt(isl_space_range(isl_map_get_space(rel)));
+	sub = isl_map_is_subset(rel, lt);
+	isl_map_free(rel);
+	isl_map_free(lt);
+	return sub < 0 ? -1 : sub;
+}
+
+/* The loop of the last dimension of `partial` is parallel when no
+ * dependence within one iteration of the outer loops crosses its
+ * iterations. */
+int at_deps_is_parallel(const at_deps *deps,
+	__isl_keep isl_union_map *partial)
+{
+	int empty;
+	isl_map *rel = at_deps_through(deps, partial, &empty);
+	isl_size n;
+	isl_set *delta, *zero;
+	isl_bool sub;
+
+	if (!rel)
+		return empty ? 1 : -1;
+	n = isl_map_dim(rel, isl_dim_in);
+	if (n <= 0) {
+		isl_map_free(rel);
+		return n < 0 ? -1 : 1;
+	}
+	for (int i = 0; i < n - 1; i++)
+		rel = isl_map_equate(rel, isl_dim_in, i, isl_dim_out, i);
+	delta = isl_map_deltas(rel);
+	zero = isl_set_universe(isl_set_get_space(delta));
+	zero = isl_set_fix_si(zero, isl_dim_set, n - 1, 0);
+	sub = isl_set_is_subset(delta, zero);
+	isl_set_free(delta);
+	isl_set_free(zero);
+	return sub < 0 ? -1 : sub;
+}

@@ -1,0 +1,245 @@
+/*
+ * test_deps.c — dependences, distance vectors, cone and legality on scops
+ * built by hand (independent of the front end): the paper's Listing 1.1
+ * and matmul.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <isl/ctx.h>
+#include <isl/union_map.h>
+
+#include "at_test.h"
+#include "at_scop.h"
+#include "at_deps.h"
+
+/* Returns a zeroed row of n longs with the given leading entries. */
+static long *row(int n, const long *v, int nv)
+{
+	long *r = calloc(n, sizeof(long));
+	memcpy(r, v, nv * sizeof(long));
+	return r;
+}
+
+/* Adds a rectangular loop lo <= iter <= hi (hi as a row) at depth d. */
+static void add_loop(at_scop *s, const char *iter, int d, long lo,
+	const long *hi)
+{
+	int n = at_scop_ncol(s);
+	at_loop *l = &s->loops[d];
+	long lb[AT_MAX_DEPTH + 4] = { 0 };
+
+	l->iter = strdup(iter);
+	l->type = strdup("int");
+	l->parent = d - 1;
+	l->depth = d;
+	l->step = 1;
+	l->n_lb = l->n_ub = 1;
+	l->lb = calloc(1, sizeof(at_bound));
+	l->ub = calloc(1, sizeof(at_bound));
+	lb[n - 1] = lo;
+	l->lb[0].row = row(n, lb, n);
+	l->lb[0].den = 1;
+	l->ub[0].row = row(n, hi, n);
+	l->ub[0].den = 1;
+}
+
+/* Adds reference k of statement 0 with a 2-D or 3-D subscript matrix. */
+static void add_ref(at_scop *s, int k, at_ref_kind kind, int arr,
+	const long *m)
+{
+	int n = at_scop_ncol(s);
+	at_ref *r = &s->stmts[0].refs[k];
+
+	r->array = arr;
+	r->kind = kind;
+	r->n_dim = s->arrays[arr].n_dim;
+	r->m = row(r->n_dim * n, m, r->n_dim * n);
+}
+
+/* Returns a one-statement scop with `depth` loops, n_param parameters and
+ * n_ref references (filled in by the caller). */
+static at_scop *new_scop(int depth, int n_param, int n_array, int n_ref)
+{
+	at_scop *s = calloc(1, sizeof(*s));
+
+	s->n_loop = depth;
+	s->loops = calloc(depth, sizeof(at_loop));
+	s->n_param = n_param;
+	s->params = calloc(n_param ? n_param : 1, sizeof(char *));
+	s->n_array = n_array;
+	s->arrays = calloc(n_array, sizeof(at_array));
+	s->n_stmt = 1;
+	s->stmts = calloc(1, sizeof(at_stmt));
+	s->stmts[0].n_loop = depth;
+	for (int d = 0; d < depth; d++)
+		s->stmts[0].loops[d] = d;
+	s->stmts[0].n_ref = n_ref;
+	s->stmts[0].refs = calloc(n_ref, sizeof(at_ref));
+	s->clauses = strdup("");
+	s->indent = strdup("");
+	return s;
+}
+
+/* Returns the index of the dependence of `kind` with distance v, or -1. */
+static int find_dep(const at_deps *d, at_dep_kind kind, const long *v, int n)
+{
+	for (int i = 0; i < d->n_dep; i++)
+		if (d->deps[i].kind == kind && d->deps[i].uniform &&
+		    d->deps[i].n_common == n &&
+		    memcmp(d->deps[i].dist, v, n * sizeof(long)) == 0)
+			return i;
+	return -1;
+}
+
+/* Listing 1.1: A[i][j] = A[i-2][j-1] + A[i-1][j-1] + A[i-1][j-2]. */
+static at_scop *listing11(void)
+{
+	at_scop *s = new_scop(2, 0, 1, 4);
+	/* columns: i j 1 */
+	long hi_i[] = { 0, 0, 1021 }, hi_j[] = { 0, 0, 509 };
+	long w[] = { 1, 0, 0, 0, 1, 0 };
+	long r1[] = { 1, 0, -2, 0, 1, -1 };
+	long r2[] = { 1, 0, -1, 0, 1, -1 };
+	long r3[] = { 1, 0, -1, 0, 1, -2 };
+
+	s->arrays[0].name = strdup("A");
+	s->arrays[0].elem_type = strdup("double");
+	s->arrays[0].elem_size = 8;
+	s->arrays[0].n_dim = 2;
+	add_loop(s, "i", 0, 2, hi_i);
+	add_loop(s, "j", 1, 2, hi_j);
+	add_ref(s, 0, AT_WRITE, 0, w);
+	add_ref(s, 1, AT_READ, 0, r1);
+	add_ref(s, 2, AT_READ, 0, r2);
+	add_ref(s, 3, AT_READ, 0, r3);
+	return s;
+}
+
+/* matmul: C[i][j] += A[i][k] * B[k][j], 0 <= i,j,k < N. */
+static at_scop *matmul(void)
+{
+	at_scop *s = new_scop(3, 1, 3, 4);
+	/* columns: i j k N 1 */
+	long hi[] = { 0, 0, 0, 1, -1 };
+	long c[] = { 1, 0, 0, 0, 0, 0, 1, 0, 0, 0 };
+	long a[] = { 1, 0, 0, 0, 0, 0, 0, 1, 0, 0 };
+	long b[] = { 0, 0, 1, 0, 0, 0, 1, 0, 0, 0 };
+	const char *names[] = { "C", "A", "B" };
+
+	s->params[0] = strdup("N");
+	for (int k = 0; k < 3; k++) {
+		s->arrays[k].name = strdup(names[k]);
+		s->arrays[k].elem_type = strdup("double");
+		s->arrays[k].elem_size = 8;
+		s->arrays[k].n_dim = 2;
+	}
+	add_loop(s, "i", 0, 0, hi);
+	add_loop(s, "j", 1, 0, hi);
+	add_loop(s, "k", 2, 0, hi);
+	add_ref(s, 0, AT_READ, 0, c);
+	add_ref(s, 1, AT_READ, 1, a);
+	add_ref(s, 2, AT_READ, 2, b);
+	add_ref(s, 3, AT_WRITE, 0, c);
+	return s;
+}
+
+/* Checks Listing 1.1's distances, extreme rays and a few legality tests. */
+static void test_listing11(isl_ctx *ctx)
+{
+	at_scop *s = listing11();
+	at_deps *d = at_deps_compute(ctx, s);
+	long d21[] = { 2, 1 }, d11[] = { 1, 1 }, d12[] = { 1, 2 };
+	isl_union_map *t;
+
+	AT_CHECK(d != NULL, "listing 1.1: dependences computed");
+	if (!d)
+		goto out;
+	AT_CHECK_INT(d->n_dep, 3, "listing 1.1: number of dependences");
+	AT_CHECK(find_dep(d, AT_DEP_RAW, d21, 2) >= 0, "RAW distance (2,1)");
+	AT_CHECK(find_dep(d, AT_DEP_RAW, d11, 2) >= 0, "RAW distance (1,1)");
+	AT_CHECK(find_dep(d, AT_DEP_RAW, d12, 2) >= 0, "RAW distance (1,2)");
+	AT_CHECK_INT(d->n_ray, 2, "listing 1.1: two extreme rays");
+	AT_CHECK(d->n_ray == 2 &&
+		 ((d->rays[0][0] == 2 && d->rays[0][1] == 1 &&
+		   d->rays[1][0] == 1 && d->rays[1][1] == 2) ||
+		  (d->rays[1][0] == 2 && d->rays[1][1] == 1 &&
+		   d->rays[0][0] == 1 && d->rays[0][1] == 2)),
+		 "listing 1.1: extreme rays (2,1) and (1,2)");
+	t = isl_union_map_read_from_str(ctx, "{ S0[i,j] -> [j,i] }");
+	AT_CHECK_INT(at_deps_is_legal(d, t), 1, "interchange is legal");
+	isl_union_map_free(t);
+	t = isl_union_map_read_from_str(ctx, "{ S0[i,j] -> [-i,j] }");
+	AT_CHECK_INT(at_deps_is_legal(d, t), 0, "reversing i is illegal");
+	isl_union_map_free(t);
+	t = isl_union_map_read_from_str(ctx,
+		"{ S0[i,j] -> [floor(i/32), floor(j/32), i, j] }");
+	AT_CHECK_INT(at_deps_is_legal(d, t), 1, "32x32 tiling is legal");
+	isl_union_map_free(t);
+	t = isl_union_map_read_from_str(ctx, "{ S0[i,j] -> [i + j, i] }");
+	AT_CHECK_INT(at_deps_is_legal(d, t), 1, "wavefront i+j is legal");
+	isl_union_map_free(t);
+	t = isl_union_map_read_from_str(ctx, "{ S0[i,j] -> [i - j, j] }");
+	AT_CHECK_INT(at_deps_is_legal(d, t), 0, "skew i-j is illegal");
+	isl_union_map_free(t);
+	t = isl_union_map_read_from_str(ctx, "{ S0[i,j] -> [i + j, i] }");
+	AT_CHECK_INT(at_deps_is_parallel(d, t), 1,
+		"inner loop of the i+j wavefront is parallel");
+	isl_union_map_free(t);
+	t = isl_union_map_read_from_str(ctx, "{ S0[i,j] -> [i] }");
+	AT_CHECK_INT(at_deps_is_parallel(d, t), 0, "loop i is not parallel");
+	isl_union_map_free(t);
+out:
+	at_deps_free(d);
+	at_scop_free(s);
+}
+
+/* matmul: dependences only on k; i and j parallel. */
+static void test_matmul(isl_ctx *ctx)
+{
+	at_scop *s = matmul();
+	at_deps *d = at_deps_compute(ctx, s);
+	long k1[] = { 0, 0, 1 };
+	int only_k = 1;
+	isl_union_map *t;
+
+	AT_CHECK(d != NULL, "matmul: dependences computed");
+	if (!d)
+		goto out;
+	AT_CHECK(find_dep(d, AT_DEP_RAW, k1, 3) >= 0, "matmul RAW (0,0,1)");
+	AT_CHECK(find_dep(d, AT_DEP_WAW, k1, 3) >= 0, "matmul WAW (0,0,1)");
+	for (int i = 0; i < d->n_dep; i++)
+		only_k &= d->deps[i].uniform && d->deps[i].dist[0] == 0 &&
+			  d->deps[i].dist[1] == 0;
+	AT_CHECK(only_k, "matmul: every dependence is carried by k only");
+	t = isl_union_map_read_from_str(ctx, "[N] -> { S0[i,j,k] -> [i] }");
+	AT_CHECK_INT(at_deps_is_parallel(d, t), 1, "matmul: i is parallel");
+	isl_union_map_free(t);
+	t = isl_union_map_read_from_str(ctx,
+		"[N] -> { S0[i,j,k] -> [i,j,k] }");
+	AT_CHECK_INT(at_deps_is_parallel(d, t), 0,
+		"matmul: k is not parallel");
+	isl_union_map_free(t);
+	t = isl_union_map_read_from_str(ctx,
+		"[N] -> { S0[i,j,k] -> [k,i,j] }");
+	AT_CHECK_INT(at_deps_is_legal(d, t), 1, "matmul: k-i-j is legal");
+	isl_union_map_free(t);
+	t = isl_union_map_read_from_str(ctx,
+		"[N] -> { S0[i,j,k] -> [i,j,-k] }");
+	AT_CHECK_INT(at_deps_is_legal(d, t), 0,
+		"matmul: reversing k is illegal (no reassociation)");
+	isl_union_map_free(t);
+out:
+	at_deps_free(d);
+	at_scop_free(s);
+}
+
+int main(void)
+{
+	isl_ctx *ctx = isl_ctx_alloc();
+
+	test_listing11(ctx);
+	test_matmul(ctx);
+	isl_ctx_free(ctx);
+	AT_TEST_END();
+}
