@@ -1,0 +1,55 @@
+/*
+ * at_codegen.h — stage 7: C text of a candidate schedule.
+ *
+ * The schedule goes through isl's AST builder; our printer turns the AST
+ * into C99 (`for (int c0 = ...)`), re-prints each statement from its
+ * original text with the iterators replaced by parenthesised expressions,
+ * and adds `#pragma omp parallel for` on the outermost parallel loop and
+ * `#pragma omp simd` on an innermost parallel loop.  A loop is parallel
+ * when at_deps_is_parallel() proves it at that point of the AST.
+ */
+#ifndef AT_CODEGEN_H
+#define AT_CODEGEN_H
+
+#include "at_scop.h"
+#include "at_deps.h"
+#include "at_space.h"
+
+#define AT_MAX_NOTES 64
+
+/* What happened to one generated loop, for --explain. */
+typedef struct at_loop_note {
+	char iter[16];
+	int level;		/* nesting level in the generated code */
+	int parallel;		/* proved parallel */
+	int omp;		/* 0: none, 1: parallel for, 2: simd */
+} at_loop_note;
+
+typedef struct at_gen {
+	char *text;		/* the nest's C text; no trailing newline */
+	int n_note;
+	at_loop_note notes[AT_MAX_NOTES];
+} at_gen;
+
+/* Generation options shared by all nests of a file. */
+typedef struct at_cg_opts {
+	const char *iter_prefix;	/* "c": loops are c0, c1, ... */
+	int parallel;			/* emit OpenMP pragmas */
+} at_cg_opts;
+
+/* Generates the C text of `cand` for `scop` into *gen (which the caller
+ * releases with at_gen_clear).  The text starts with a comment line naming
+ * the transformation and is indented with scop->indent.  Returns 0, or -1
+ * after a diagnostic. */
+int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
+	const at_cand *cand, const at_cg_opts *opts, at_gen *gen);
+
+/* Frees the text of *gen and resets it. */
+void at_gen_clear(at_gen *gen);
+
+/* Returns the C definitions of the helpers generated code calls
+ * (at_floord, at_ceild, at_min, at_max), guarded so that they are defined
+ * once per translation unit. */
+const char *at_codegen_helpers(void);
+
+#endif
