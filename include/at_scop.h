@@ -133,7 +133,7 @@ typedef struct at_scop {
 	at_array *arrays;
 	int n_stmt;
 	at_stmt *stmts;
-	char *indent;		/* leading white space of the nest's first line */
+	char *indent;		/* leading white space of the pragma line */
 } at_scop;
 
 /* Number of columns of every affine row of `scop`. */

@@ -1,0 +1,2817 @@
+/*
+ * frontend.c — stage 1: C source -> at_scop with libclang.
+ *
+ * The contract is include/at_frontend.h (what is found) and
+ * include/at_scop.h (how it is represented).  How it works:
+ *
+ *  - the file is parsed once by libclang; clang errors are printed in
+ *    compiler style and make the parse fail;
+ *  - the whole main file is tokenized and every token annotated with its
+ *    cursor.  `#pragma autotile` / `#pragma scop` / `#pragma endscop` are
+ *    found in the tokens (libclang has no cursor for unknown pragmas);
+ *  - the structure of a nest (for, blocks, if, expression statements) is
+ *    read from the cursors; loop headers, `if` conditions and subscripts are
+ *    parsed from the tokens *as written* (so a `#define N 2000` stays the
+ *    parameter `N`), and operator kinds, which libclang 14 does not expose,
+ *    are read from the operator token annotated with the operator's cursor;
+ *  - while a nest is built, affine rows live in a private "symbol space"
+ *    (loops and parameters numbered in the order they are met, constant
+ *    last); they are remapped to the global columns of at_scop.h at the end,
+ *    when the number of loops and parameters is known.
+ *
+ * Floor division in bounds: `i < e / d` (d a positive literal, the whole
+ * side of the comparison) is read as i < floor(e / d), i.e. the dividend is
+ * assumed non-negative, where C's truncation and floor agree.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "at_frontend.h"
+#include "at_diag.h"
+
+#define AT_FE_NSYM 64			/* loops + parameters of one nest */
+#define AT_FE_CST AT_FE_NSYM		/* the constant's slot in a row */
+#define AT_FE_ROW (AT_FE_NSYM + 1)	/* length of a symbol-space row */
+#define AT_FE_MAXTERM 8			/* terms of a min()/max() bound */
+
+/* Roles of an affine expression (for messages about parameters). */
+enum { AT_FE_BOUND, AT_FE_SUB, AT_FE_COND };
+
+/* Relations of a comparison. */
+enum { AT_FE_LT, AT_FE_LE, AT_FE_GT, AT_FE_GE, AT_FE_EQ };
+
+/* Kinds of a bound side. */
+enum { AT_FE_SINGLE, AT_FE_MIN, AT_FE_MAX };
+
+/* An affine expression over the symbols of a nest plus a constant. */
+typedef struct at_fe_aff {
+	long v[AT_FE_ROW];
+} at_fe_aff;
+
+/* One side of a comparison: one term, or min/max of several; each term is
+ * floor(t / den). */
+typedef struct at_fe_side {
+	int kind;
+	int n;
+	at_fe_aff t[AT_FE_MAXTERM];
+	long den[AT_FE_MAXTERM];
+} at_fe_side;
+
+/* The parsed file: libclang objects, tokens and the cursors we need. */
+typedef struct at_fe_tu {
+	at_source *src;
+	CXTranslationUnit tu;
+	CXFile file;
+	CXToken *tok;
+	unsigned n_tok;
+	CXCursor *ann;		/* cursor of each token */
+	char **spell;		/* spelling of each token */
+	unsigned *off;		/* byte offset of each token */
+	CXSourceRangeList *skipped;
+	CXCursor *fors, *funcs, *blocks;
+	int n_for, n_func, n_block;
+	int cap_for, cap_func, cap_block;
+	unsigned *lines;	/* offset of the start of each line */
+	int n_line;
+	unsigned last_end;	/* end of the last scop returned */
+} at_fe_tu;
+
+/* One nest being extracted. */
+typedef struct at_fe_nest {
+	at_fe_tu *t;
+	at_scop *s;
+	int failed;
+	int n_sym;
+	int sym_param[AT_FE_NSYM];	/* parameter of a symbol, or -1 */
+	int sym_loop[AT_FE_NSYM];	/* loop of a symbol, or -1 */
+	int loop_sym[AT_FE_NSYM];	/* symbol of each loop */
+	at_loc param_loc[AT_FE_NSYM];	/* first use of each parameter */
+	int param_role[AT_FE_NSYM];
+	int cap_loop, cap_param, cap_array, cap_stmt, cap_ref, cap_use;
+	int cap_aptr, cap_adecl;
+	int *arr_ptr;			/* array declared as a plain pointer */
+	CXCursor *arr_decl;
+	int n_open;
+	int open[AT_MAX_DEPTH];		/* enclosing loops, outermost first */
+	int path[AT_MAX_DEPTH + 1];	/* positions of the enclosing loops */
+	int next[AT_MAX_DEPTH + 1];	/* next free position per level */
+	int n_cond, cap_cond;
+	long **cond;			/* active `if` rows (owned) */
+} at_fe_nest;
+
+/* ------------------------------------------------------------------ */
+/* Small utilities                                                     */
+/* ------------------------------------------------------------------ */
+
+/* Grows the array *p (n elements used, *cap allocated, elements of `size`
+ * bytes) so one more fits; new memory is zeroed.  Returns 0, or -1 when
+ * out of memory (*p unchanged). */
+static int at_fe_grow(void **p, int n, int *cap, size_t size)
+{
+	int nc;
+	char *q;
+
+	if (n < *cap)
+		return 0;
+	nc = *cap ? 2 * *cap : 8;
+	q = realloc(*p, (size_t)nc * size);
+	if (!q)
+		return -1;
+	memset(q + (size_t)*cap * size, 0, (size_t)(nc - *cap) * size);
+	*p = q;
+	*cap = nc;
+	return 0;
+}
+
+/* Returns a malloc'd copy of the `len` bytes at `s`, NUL-terminated. */
+static char *at_fe_strndup(const char *s, size_t len)
+{
+	char *r = malloc(len + 1);
+
+	if (!r)
+		return NULL;
+	memcpy(r, s, len);
+	r[len] = '\0';
+	return r;
+}
+
+/* Returns a malloc'd copy of a libclang string and disposes of it. */
+static char *at_fe_cxstr(CXString s)
+{
+	const char *c = clang_getCString(s);
+	char *r = strdup(c ? c : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+/* Returns the greatest common divisor of |a| and |b| (0 when both are 0). */
+static long at_fe_gcd(long a, long b)
+{
+	if (a < 0)
+		a = -a;
+	if (b < 0)
+		b = -b;
+	while (b) {
+		long r = a % b;
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
+/* Sets *r = a * x + b * y (+ c) element-wise over rows.  Returns -1 on
+ * overflow. */
+static int at_fe_comb(at_fe_aff *r, long a, const at_fe_aff *x, long b,
+	const at_fe_aff *y, long c)
+{
+	for (int k = 0; k < AT_FE_ROW; k++) {
+		long p, q;
+
+		if (__builtin_mul_overflow(a, x->v[k], &p) ||
+		    __builtin_mul_overflow(b, y->v[k], &q) ||
+		    __builtin_add_overflow(p, q, &r->v[k]))
+			return -1;
+	}
+	if (__builtin_add_overflow(r->v[AT_FE_CST], c, &r->v[AT_FE_CST]))
+		return -1;
+	return 0;
+}
+
+/* Returns 1 when `a` has no symbol coefficient (it is a constant). */
+static int at_fe_is_const(const at_fe_aff *a)
+{
+	for (int k = 0; k < AT_FE_NSYM; k++)
+		if (a->v[k])
+			return 0;
+	return 1;
+}
+
+/* Returns 1 when the canonical type kind is an integer type. */
+static int at_fe_is_int_kind(enum CXTypeKind k)
+{
+	return (k >= CXType_Char_U && k <= CXType_Int128) ||
+		k == CXType_Enum;
+}
+
+/* Returns 1 when the canonical type kind is an arithmetic type. */
+static int at_fe_is_arith_kind(enum CXTypeKind k)
+{
+	return at_fe_is_int_kind(k) || k == CXType_Bool ||
+		(k >= CXType_Float && k <= CXType_LongDouble) ||
+		k == CXType_Float128 || k == CXType_Half ||
+		k == CXType_Float16;
+}
+
+/* ------------------------------------------------------------------ */
+/* Positions and tokens                                                */
+/* ------------------------------------------------------------------ */
+
+/* Returns the location (line, column, offset) of byte `off` of the file. */
+static at_loc at_fe_loc(const at_fe_tu *t, unsigned off)
+{
+	int lo = 0, hi = t->n_line - 1;
+	at_loc loc;
+
+	while (lo < hi) {
+		int mid = (lo + hi + 1) / 2;
+		if (t->lines[mid] <= off)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	loc.file = t->src->path;
+	loc.line = (unsigned)lo + 1;
+	loc.col = off - t->lines[lo] + 1;
+	loc.offset = off;
+	return loc;
+}
+
+/* Stores in *off the byte offset of `loc` in the main file.  Returns -1
+ * when the location is elsewhere. */
+static int at_fe_offset(const at_fe_tu *t, CXSourceLocation loc,
+	unsigned *off)
+{
+	CXFile f;
+	unsigned line, col;
+
+	clang_getFileLocation(loc, &f, &line, &col, off);
+	if (!f || !clang_File_isEqual(f, t->file) || *off > t->src->len)
+		return -1;
+	return 0;
+}
+
+/* Stores the byte range [*b, *e) of cursor `c`.  Returns -1 when it is not
+ * in the main file. */
+static int at_fe_extent(const at_fe_tu *t, CXCursor c, unsigned *b,
+	unsigned *e)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+
+	if (at_fe_offset(t, clang_getRangeStart(r), b) < 0 ||
+	    at_fe_offset(t, clang_getRangeEnd(r), e) < 0 || *e < *b)
+		return -1;
+	return 0;
+}
+
+/* Returns the index of the first token at or after byte `off`. */
+static unsigned at_fe_tok_from(const at_fe_tu *t, unsigned off)
+{
+	unsigned lo = 0, hi = t->n_tok;
+
+	while (lo < hi) {
+		unsigned mid = (lo + hi) / 2;
+		if (t->off[mid] < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Returns 1 when token k exists and is spelled `s`. */
+static int at_fe_is(const at_fe_tu *t, unsigned k, const char *s)
+{
+	return k < t->n_tok && strcmp(t->spell[k], s) == 0;
+}
+
+/* Returns 1 when token k exists and is an identifier. */
+static int at_fe_is_ident(const at_fe_tu *t, unsigned k)
+{
+	return k < t->n_tok &&
+		clang_getTokenKind(t->tok[k]) == CXToken_Identifier;
+}
+
+/* Returns the byte offset just past token k. */
+static unsigned at_fe_tok_end(const at_fe_tu *t, unsigned k)
+{
+	return t->off[k] + (unsigned)strlen(t->spell[k]);
+}
+
+/* Returns the index of the `)` or `]` closing the bracket at token k,
+ * searching below `hi`; returns hi when unbalanced. */
+static unsigned at_fe_match(const at_fe_tu *t, unsigned k, unsigned hi)
+{
+	int depth = 0;
+
+	for (unsigned j = k; j < hi; j++) {
+		const char *s = t->spell[j];
+		if (!strcmp(s, "(") || !strcmp(s, "["))
+			depth++;
+		else if (!strcmp(s, ")") || !strcmp(s, "]")) {
+			if (--depth == 0)
+				return j;
+		}
+	}
+	return hi;
+}
+
+/* Returns the first token in [lo, hi) at bracket depth 0 spelled `s`, or
+ * hi when there is none. */
+static unsigned at_fe_find_top(const at_fe_tu *t, unsigned lo, unsigned hi,
+	const char *s)
+{
+	for (unsigned j = lo; j < hi; j++) {
+		if (!strcmp(t->spell[j], s))
+			return j;
+		if (!strcmp(t->spell[j], "(") || !strcmp(t->spell[j], "[")) {
+			j = at_fe_match(t, j, hi);
+			if (j == hi)
+				return hi;
+		}
+	}
+	return hi;
+}
+
+/* Narrows [*lo, *hi) while it is one parenthesised expression. */
+static void at_fe_strip_parens(const at_fe_tu *t, unsigned *lo, unsigned *hi)
+{
+	while (*hi - *lo >= 2 && at_fe_is(t, *lo, "(") &&
+	       at_fe_match(t, *lo, *hi) == *hi - 1) {
+		(*lo)++;
+		(*hi)--;
+	}
+}
+
+/* Returns 1 when byte `off` lies in a range the preprocessor skipped. */
+static int at_fe_is_skipped(const at_fe_tu *t, unsigned off)
+{
+	for (unsigned i = 0; t->skipped && i < t->skipped->count; i++) {
+		unsigned b, e;
+		CXSourceRange r = t->skipped->ranges[i];
+
+		if (at_fe_offset(t, clang_getRangeStart(r), &b) == 0 &&
+		    at_fe_offset(t, clang_getRangeEnd(r), &e) == 0 &&
+		    b <= off && off < e)
+			return 1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Cursors                                                             */
+/* ------------------------------------------------------------------ */
+
+/* A growable list of cursors. */
+typedef struct at_fe_kids {
+	CXCursor *c;
+	int n, cap, oom;
+} at_fe_kids;
+
+/* Visitor appending each direct child to an at_fe_kids. */
+static enum CXChildVisitResult at_fe_kid(CXCursor c, CXCursor parent,
+	CXClientData data)
+{
+	at_fe_kids *k = data;
+
+	(void)parent;
+	if (at_fe_grow((void **)&k->c, k->n, &k->cap, sizeof *k->c) < 0) {
+		k->oom = 1;
+		return CXChildVisit_Break;
+	}
+	k->c[k->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+/* Sets *out to a malloc'd array of the direct children of `c` and returns
+ * their number, or -1 when out of memory. */
+static int at_fe_children(CXCursor c, CXCursor **out)
+{
+	at_fe_kids k = { NULL, 0, 0, 0 };
+
+	clang_visitChildren(c, at_fe_kid, &k);
+	if (k.oom) {
+		free(k.c);
+		*out = NULL;
+		return -1;
+	}
+	*out = k.c;
+	return k.n;
+}
+
+/* Returns `c` without enclosing parentheses and implicit conversions. */
+static CXCursor at_fe_strip(CXCursor c)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		CXCursor *ch;
+		int n;
+
+		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
+			return c;
+		n = at_fe_children(c, &ch);
+		if (n != 1) {
+			free(ch);
+			return c;
+		}
+		c = ch[0];
+		free(ch);
+	}
+}
+
+/* Returns child `i` of `c` (a null cursor when there is none). */
+static CXCursor at_fe_child(CXCursor c, int i)
+{
+	CXCursor *ch, r = clang_getNullCursor();
+	int n = at_fe_children(c, &ch);
+
+	if (i >= 0 && i < n)
+		r = ch[i];
+	free(ch);
+	return r;
+}
+
+/* Returns the index of the token that is the operator of the operator
+ * cursor `c` (the token clang annotated with `c` itself), or -1 when the
+ * operator comes from a macro body. */
+static long at_fe_op_tok(const at_fe_tu *t, CXCursor c)
+{
+	unsigned b, e, lo, hi;
+	CXSourceRange r = clang_getCursorExtent(c);
+
+	if (at_fe_extent(t, c, &b, &e) < 0)
+		return -1;
+	lo = at_fe_tok_from(t, b);
+	hi = at_fe_tok_from(t, e);
+	for (unsigned k = lo; k < hi; k++) {
+		CXCursor a = t->ann[k];
+
+		if (clang_getCursorKind(a) == clang_getCursorKind(c) &&
+		    clang_equalRanges(clang_getCursorExtent(a), r))
+			return (long)k;
+	}
+	return -1;
+}
+
+/* Returns 1 when the definition of the macro expanded at the start of
+ * cursor `c` contains an assignment or increment token (which an operator
+ * coming from that macro body could be).  Returns -1 when `c` does not
+ * start with a macro expansion. */
+static int at_fe_macro_assigns(const at_fe_tu *t, CXCursor c)
+{
+	static const char *const bad[] = { "=", "+=", "-=", "*=", "/=", "%=",
+		"<<=", ">>=", "&=", "|=", "^=", "++", "--" };
+	unsigned b, e, k, n_tok;
+	CXCursor def;
+	CXToken *tok;
+	int found = 0;
+
+	if (at_fe_extent(t, c, &b, &e) < 0)
+		return -1;
+	k = at_fe_tok_from(t, b);
+	if (k >= t->n_tok || t->off[k] != b ||
+	    clang_getCursorKind(t->ann[k]) != CXCursor_MacroExpansion)
+		return -1;
+	def = clang_getCursorReferenced(t->ann[k]);
+	if (clang_Cursor_isNull(def))
+		return 1;
+	clang_tokenize(t->tu, clang_getCursorExtent(def), &tok, &n_tok);
+	for (unsigned j = 0; j < n_tok && !found; j++) {
+		CXString s = clang_getTokenSpelling(t->tu, tok[j]);
+		for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+			if (!strcmp(clang_getCString(s), bad[i]))
+				found = 1;
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(t->tu, tok, n_tok);
+	return found;
+}
+
+/* ------------------------------------------------------------------ */
+/* Nest builder: diagnostics, symbols, parameters                       */
+/* ------------------------------------------------------------------ */
+
+/* Reports the first problem of a nest at byte `off` as a warning ending in
+ * "; loop nest left unchanged" and marks the nest failed.  Later problems
+ * of a failed nest are not reported. */
+static void at_fe_fail(at_fe_nest *n, unsigned off, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void at_fe_fail(at_fe_nest *n, unsigned off, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	at_loc loc;
+
+	if (n->failed)
+		return;
+	n->failed = 1;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	loc = at_fe_loc(n->t, off);
+	at_diag(&loc, AT_WARNING, "%s; loop nest left unchanged", buf);
+}
+
+/* Returns the symbol of parameter `name`, adding it (first used at byte
+ * `off` in role `role`) when new; -1 when there are too many symbols. */
+static int at_fe_param(at_fe_nest *n, const char *name, unsigned off,
+	int role)
+{
+	at_scop *s = n->s;
+	int p;
+	char *copy;
+
+	for (int k = 0; k < n->n_sym; k++)
+		if (n->sym_param[k] >= 0 &&
+		    !strcmp(s->params[n->sym_param[k]], name))
+			return k;
+	if (n->n_sym >= AT_FE_NSYM) {
+		at_fe_fail(n, off, "too many loops and parameters (at most %d)",
+			AT_FE_NSYM);
+		return -1;
+	}
+	copy = strdup(name);
+	if (!copy || at_fe_grow((void **)&s->params, s->n_param,
+			&n->cap_param, sizeof *s->params) < 0) {
+		free(copy);
+		at_fe_fail(n, off, "out of memory");
+		return -1;
+	}
+	p = s->n_param++;
+	s->params[p] = copy;
+	n->param_loc[p] = at_fe_loc(n->t, off);
+	n->param_role[p] = role;
+	n->sym_param[n->n_sym] = p;
+	n->sym_loop[n->n_sym] = -1;
+	return n->n_sym++;
+}
+
+/* Returns the innermost enclosing loop whose iterator is `name`, or -1. */
+static int at_fe_open_loop(const at_fe_nest *n, const char *name)
+{
+	for (int d = n->n_open - 1; d >= 0; d--)
+		if (!strcmp(n->s->loops[n->open[d]].iter, name))
+			return n->open[d];
+	return -1;
+}
+
+/* Returns 1 when `name` is the iterator of any loop of the nest so far. */
+static int at_fe_any_loop(const at_fe_nest *n, const char *name)
+{
+	for (int l = 0; l < n->s->n_loop; l++)
+		if (n->s->loops[l].iter && !strcmp(n->s->loops[l].iter, name))
+			return 1;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Affine expressions from tokens                                      */
+/* ------------------------------------------------------------------ */
+
+/* State of the recursive-descent parser over tokens [k, end). `bad` is 1
+ * when the tokens are not affine, 2 when a warning was already given. */
+typedef struct at_fe_p {
+	at_fe_nest *n;
+	unsigned k, end;
+	int role;
+	int bad;
+} at_fe_p;
+
+static void at_fe_p_expr(at_fe_p *p, at_fe_aff *out);
+
+/* Parses an integer literal token (decimal, hex or octal, with optional
+ * u/l suffixes) into *v.  Returns -1 when it is not one. */
+static int at_fe_int_lit(const char *s, long *v)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtol(s, &end, 0);
+	if (errno)
+		return -1;
+	while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+		end++;
+	return *end ? -1 : 0;
+}
+
+/* Sets *out to the meaning of identifier token k: an enclosing iterator,
+ * or a parameter (an object-like macro, or an integer variable or enum
+ * constant).  Anything else is not affine. */
+static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_aff *out)
+{
+	at_fe_nest *n = p->n;
+	const at_fe_tu *t = n->t;
+	const char *name = t->spell[k];
+	int l = at_fe_open_loop(n, name), sym;
+	CXCursor a = t->ann[k], ref;
+	enum CXCursorKind rk;
+
+	memset(out, 0, sizeof *out);
+	if (l >= 0) {
+		out->v[n->loop_sym[l]] = 1;
+		return;
+	}
+	ref = clang_getCursorReferenced(a);
+	rk = clang_getCursorKind(ref);
+	if (clang_getCursorKind(a) == CXCursor_MacroExpansion) {
+		if (clang_Cursor_isMacroFunctionLike(ref)) {
+			p->bad = 1;
+			return;
+		}
+	} else if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
+		CXType ty = clang_getCanonicalType(clang_getCursorType(ref));
+		if (!at_fe_is_int_kind(ty.kind)) {
+			p->bad = 1;
+			return;
+		}
+	} else if (rk != CXCursor_EnumConstantDecl) {
+		p->bad = 1;
+		return;
+	}
+	sym = at_fe_param(n, name, t->off[k], p->role);
+	if (sym < 0) {
+		p->bad = 2;
+		return;
+	}
+	out->v[sym] = 1;
+}
+
+/* primary := INT | IDENT | '(' expr ')' */
+static void at_fe_p_primary(at_fe_p *p, at_fe_aff *out)
+{
+	const at_fe_tu *t = p->n->t;
+	long v;
+
+	memset(out, 0, sizeof *out);
+	if (p->k >= p->end) {
+		p->bad = p->bad ? p->bad : 1;
+		return;
+	}
+	if (at_fe_is(t, p->k, "(")) {
+		p->k++;
+		at_fe_p_expr(p, out);
+		if (p->k < p->end && at_fe_is(t, p->k, ")"))
+			p->k++;
+		else if (!p->bad)
+			p->bad = 1;
+		return;
+	}
+	if (at_fe_is_ident(t, p->k)) {
+		unsigned k = p->k++;
+		if (p->k < p->end && (at_fe_is(t, p->k, "(") ||
+				      at_fe_is(t, p->k, "["))) {
+			p->bad = 1;
+			return;
+		}
+		at_fe_p_ident(p, k, out);
+		return;
+	}
+	if (clang_getTokenKind(t->tok[p->k]) == CXToken_Literal &&
+	    at_fe_int_lit(t->spell[p->k], &v) == 0) {
+		p->k++;
+		out->v[AT_FE_CST] = v;
+		return;
+	}
+	p->bad = 1;
+}
+
+/* unary := ('-' | '+') unary | primary */
+static void at_fe_p_unary(at_fe_p *p, at_fe_aff *out)
+{
+	const at_fe_tu *t = p->n->t;
+
+	if (p->k < p->end && at_fe_is(t, p->k, "-")) {
+		at_fe_aff x;
+		p->k++;
+		at_fe_p_unary(p, &x);
+		memset(out, 0, sizeof *out);
+		if (!p->bad && at_fe_comb(out, -1, &x, 0, &x, 0) < 0)
+			p->bad = 1;
+		return;
+	}
+	if (p->k < p->end && at_fe_is(t, p->k, "+"))
+		p->k++;
+	at_fe_p_primary(p, out);
+}
+
+/* term := unary ('*' unary)*, one factor of each product constant */
+static void at_fe_p_term(at_fe_p *p, at_fe_aff *out)
+{
+	const at_fe_tu *t = p->n->t;
+
+	at_fe_p_unary(p, out);
+	while (!p->bad && p->k < p->end && at_fe_is(t, p->k, "*")) {
+		at_fe_aff y, r;
+		p->k++;
+		at_fe_p_unary(p, &y);
+		if (p->bad)
+			return;
+		memset(&r, 0, sizeof r);
+		if (at_fe_is_const(out)) {
+			if (at_fe_comb(&r, out->v[AT_FE_CST], &y, 0, &y, 0) < 0)
+				p->bad = 1;
+		} else if (at_fe_is_const(&y)) {
+			if (at_fe_comb(&r, y.v[AT_FE_CST], out, 0, out, 0) < 0)
+				p->bad = 1;
+		} else {
+			p->bad = 1;
+		}
+		*out = r;
+	}
+}
+
+/* expr := term (('+' | '-') term)* */
+static void at_fe_p_expr(at_fe_p *p, at_fe_aff *out)
+{
+	const at_fe_tu *t = p->n->t;
+
+	at_fe_p_term(p, out);
+	while (!p->bad && p->k < p->end && (at_fe_is(t, p->k, "+") ||
+					    at_fe_is(t, p->k, "-"))) {
+		long sign = at_fe_is(t, p->k, "-") ? -1 : 1;
+		at_fe_aff y, r;
+
+		p->k++;
+		at_fe_p_term(p, &y);
+		if (p->bad)
+			return;
+		memset(&r, 0, sizeof r);
+		if (at_fe_comb(&r, 1, out, sign, &y, 0) < 0)
+			p->bad = 1;
+		*out = r;
+	}
+}
+
+/* Parses tokens [lo, hi) as an affine expression into *out.  Returns 0,
+ * 1 when they are not affine (the caller reports it), or 2 when a warning
+ * was already given. */
+static int at_fe_aff_parse(at_fe_nest *n, unsigned lo, unsigned hi,
+	int role, at_fe_aff *out)
+{
+	at_fe_p p = { n, lo, hi, role, 0 };
+
+	if (lo >= hi)
+		return 1;
+	at_fe_p_expr(&p, out);
+	if (!p.bad && p.k != hi)
+		p.bad = 1;
+	return p.bad;
+}
+
+/* Returns the relation of comparison token `s`, or -1. */
+static int at_fe_rel(const char *s)
+{
+	static const char *const names[] = { "<", "<=", ">", ">=", "==" };
+
+	for (int i = 0; i < 5; i++)
+		if (!strcmp(s, names[i]))
+			return i;
+	return -1;
+}
+
+/* Returns the relation `b REL' a` equivalent to `a REL b`. */
+static int at_fe_mirror(int rel)
+{
+	static const int m[] = { AT_FE_GT, AT_FE_GE, AT_FE_LT, AT_FE_LE,
+		AT_FE_EQ };
+	return m[rel];
+}
+
+/* Returns 1 when token ranges [a, ae) and [b, be) are spelled the same
+ * (ignoring enclosing parentheses). */
+static int at_fe_same_toks(const at_fe_tu *t, unsigned a, unsigned ae,
+	unsigned b, unsigned be)
+{
+	at_fe_strip_parens(t, &a, &ae);
+	at_fe_strip_parens(t, &b, &be);
+	if (ae - a != be - b)
+		return 0;
+	for (unsigned j = 0; a + j < ae; j++)
+		if (strcmp(t->spell[a + j], t->spell[b + j]))
+			return 0;
+	return 1;
+}
+
+/* Recognises [lo, hi) as `x REL y ? x : y` (or `? y : x`), i.e. min or
+ * max of x and y; stores the token ranges of x and y.  Returns AT_FE_MIN,
+ * AT_FE_MAX or -1. */
+static int at_fe_ternary(const at_fe_tu *t, unsigned lo, unsigned hi,
+	unsigned xy[4])
+{
+	unsigned q = at_fe_find_top(t, lo, hi, "?"), c, op = hi;
+	int rel = -1, first_x;
+
+	if (q == hi || (c = at_fe_find_top(t, q + 1, hi, ":")) == hi)
+		return -1;
+	for (unsigned j = lo; j < q; j++) {
+		if (at_fe_is(t, j, "(") || at_fe_is(t, j, "[")) {
+			j = at_fe_match(t, j, q);
+			continue;
+		}
+		if (at_fe_rel(t->spell[j]) >= 0 && op == hi) {
+			op = j;
+			rel = at_fe_rel(t->spell[j]);
+		}
+	}
+	if (op == hi || rel == AT_FE_EQ)
+		return -1;
+	if (at_fe_same_toks(t, lo, op, q + 1, c) &&
+	    at_fe_same_toks(t, op + 1, q, c + 1, hi))
+		first_x = 1;
+	else if (at_fe_same_toks(t, lo, op, c + 1, hi) &&
+		 at_fe_same_toks(t, op + 1, q, q + 1, c))
+		first_x = 0;
+	else
+		return -1;
+	xy[0] = lo;
+	xy[1] = op;
+	xy[2] = op + 1;
+	xy[3] = q;
+	/* x > y ? x : y is max; x < y ? x : y is min */
+	return (rel == AT_FE_GT || rel == AT_FE_GE) == first_x ? AT_FE_MAX :
+		AT_FE_MIN;
+}
+
+/* Parses tokens [lo, hi) as one side of a comparison into *sd: an affine
+ * expression, `e / c` (c a positive literal; the whole side), or
+ * min/max/MIN/MAX(...) of such sides.  Returns 0, 1 or 2 as
+ * at_fe_aff_parse. */
+static int at_fe_side_parse(at_fe_nest *n, unsigned lo, unsigned hi,
+	int role, at_fe_side *sd)
+{
+	const at_fe_tu *t = n->t;
+	unsigned slash;
+	long d;
+
+	at_fe_strip_parens(t, &lo, &hi);
+	sd->kind = AT_FE_SINGLE;
+	sd->n = 0;
+	if (hi - lo >= 3 && at_fe_is_ident(t, lo) && at_fe_is(t, lo + 1, "(") &&
+	    at_fe_match(t, lo + 1, hi) == hi - 1) {
+		const char *f = t->spell[lo];
+		int kind = !strcmp(f, "min") || !strcmp(f, "MIN") ? AT_FE_MIN :
+			!strcmp(f, "max") || !strcmp(f, "MAX") ? AT_FE_MAX : -1;
+		unsigned a = lo + 2;
+
+		if (kind < 0)
+			return 1;
+		sd->kind = kind;
+		while (a < hi - 1) {
+			unsigned c = at_fe_find_top(t, a, hi - 1, ",");
+			at_fe_side sub;
+			int r = at_fe_side_parse(n, a, c, role, &sub);
+
+			if (r)
+				return r;
+			if ((sub.kind != AT_FE_SINGLE && sub.kind != kind) ||
+			    sd->n + sub.n > AT_FE_MAXTERM)
+				return 1;
+			for (int i = 0; i < sub.n; i++) {
+				sd->t[sd->n] = sub.t[i];
+				sd->den[sd->n++] = sub.den[i];
+			}
+			a = c + 1;
+		}
+		return sd->n ? 0 : 1;
+	}
+	{
+		unsigned xy[4];
+		int kind = at_fe_ternary(t, lo, hi, xy), r;
+
+		if (kind >= 0) {
+			at_fe_side *sub = malloc(sizeof *sub);
+
+			if (!sub)
+				return 1;
+			sd->kind = kind;
+			for (int i = 0; i < 2; i++) {
+				r = at_fe_side_parse(n, xy[2 * i], xy[2 * i + 1],
+					role, sub);
+				if (!r && sub->kind != AT_FE_SINGLE)
+					r = 1;
+				if (r) {
+					free(sub);
+					return r;
+				}
+				sd->t[i] = sub->t[0];
+				sd->den[i] = sub->den[0];
+			}
+			free(sub);
+			sd->n = 2;
+			return 0;
+		}
+	}
+	slash = at_fe_find_top(t, lo, hi, "/");
+	if (slash < hi) {
+		if (slash + 2 != hi || at_fe_int_lit(t->spell[hi - 1], &d) < 0 ||
+		    d <= 0)
+			return 1;
+		for (unsigned j = lo; j < slash; j++) {
+			if (at_fe_is(t, j, "(") || at_fe_is(t, j, "[")) {
+				j = at_fe_match(t, j, slash);
+				continue;
+			}
+			if (at_fe_is(t, j, "+") || at_fe_is(t, j, "-"))
+				return 1;	/* `a + b / c` is not (a+b)/c */
+		}
+		sd->n = 1;
+		sd->den[0] = d;
+		return at_fe_aff_parse(n, lo, slash, role, &sd->t[0]);
+	}
+	sd->n = 1;
+	sd->den[0] = 1;
+	return at_fe_aff_parse(n, lo, hi, role, &sd->t[0]);
+}
+
+/* Appends to rows[*nr] the constraints (row >= 0) for x REL floor(e / d).
+ * Returns -1 on overflow or when there is no room. */
+static int at_fe_rel_rows(const at_fe_aff *x, int rel, const at_fe_aff *e,
+	long d, at_fe_aff *rows, int *nr, int max)
+{
+	int need = rel == AT_FE_EQ ? 2 : 1;
+	at_fe_aff *r = rows + *nr;
+
+	if (*nr + need > max)
+		return -1;
+	memset(r, 0, (size_t)need * sizeof *r);
+	switch (rel) {
+	case AT_FE_LT:	/* e - d x - d >= 0 */
+		if (at_fe_comb(r, 1, e, -d, x, -d) < 0)
+			return -1;
+		break;
+	case AT_FE_LE:	/* e - d x >= 0 */
+		if (at_fe_comb(r, 1, e, -d, x, 0) < 0)
+			return -1;
+		break;
+	case AT_FE_GT:	/* d x - e - 1 >= 0 */
+		if (at_fe_comb(r, d, x, -1, e, -1) < 0)
+			return -1;
+		break;
+	case AT_FE_GE:	/* d x - e + d - 1 >= 0 */
+		if (at_fe_comb(r, d, x, -1, e, d - 1) < 0)
+			return -1;
+		break;
+	default:	/* d x <= e <= d x + d - 1 */
+		if (at_fe_comb(r, 1, e, -d, x, 0) < 0 ||
+		    at_fe_comb(r + 1, d, x, -1, e, d - 1) < 0)
+			return -1;
+		break;
+	}
+	*nr += need;
+	return 0;
+}
+
+/* Appends the constraints of `x REL side` to rows[*nr].  Returns 0, or 1
+ * when the relation is not a conjunction of affine constraints. */
+static int at_fe_side_rows(const at_fe_aff *x, int rel, const at_fe_side *sd,
+	at_fe_aff *rows, int *nr, int max)
+{
+	if (sd->kind == AT_FE_MIN && rel != AT_FE_LT && rel != AT_FE_LE)
+		return 1;
+	if (sd->kind == AT_FE_MAX && rel != AT_FE_GT && rel != AT_FE_GE)
+		return 1;
+	for (int i = 0; i < sd->n; i++)
+		if (at_fe_rel_rows(x, rel, &sd->t[i], sd->den[i], rows, nr,
+				max) < 0)
+			return 1;
+	return 0;
+}
+
+/* Parses the comparison tokens [lo, hi) into constraints appended to
+ * rows[*nr].  Returns 0, 1 (not affine) or 2 (reported). */
+static int at_fe_atom(at_fe_nest *n, unsigned lo, unsigned hi, int role,
+	at_fe_aff *rows, int *nr, int max)
+{
+	const at_fe_tu *t = n->t;
+	unsigned op = hi;
+	int rel = -1, r;
+	at_fe_side *l, *rs;
+
+	for (unsigned j = lo; j < hi; j++) {
+		if (at_fe_is(t, j, "(") || at_fe_is(t, j, "[")) {
+			j = at_fe_match(t, j, hi);
+			continue;
+		}
+		if (at_fe_rel(t->spell[j]) >= 0) {
+			if (op < hi)
+				return 1;
+			op = j;
+			rel = at_fe_rel(t->spell[j]);
+		}
+	}
+	if (op == hi)
+		return 1;
+	l = malloc(sizeof *l);
+	rs = malloc(sizeof *rs);
+	if (!l || !rs)
+		goto error;
+	r = at_fe_side_parse(n, lo, op, role, l);
+	if (!r)
+		r = at_fe_side_parse(n, op + 1, hi, role, rs);
+	if (!r) {
+		if (l->kind == AT_FE_SINGLE && l->den[0] == 1)
+			r = at_fe_side_rows(&l->t[0], rel, rs, rows, nr, max);
+		else if (rs->kind == AT_FE_SINGLE && rs->den[0] == 1)
+			r = at_fe_side_rows(&rs->t[0], at_fe_mirror(rel), l,
+				rows, nr, max);
+		else
+			r = 1;
+	}
+	free(l);
+	free(rs);
+	return r;
+error:
+	free(l);
+	free(rs);
+	at_fe_fail(n, t->off[lo], "out of memory");
+	return 2;
+}
+
+/* Parses the condition tokens [lo, hi) (comparisons joined by `&&`, in
+ * any parentheses) into constraints appended to rows[*nr].  Returns 0, 1
+ * (not a conjunction of affine comparisons) or 2 (reported). */
+static int at_fe_cond_parse(at_fe_nest *n, unsigned lo, unsigned hi,
+	int role, at_fe_aff *rows, int *nr, int max)
+{
+	const at_fe_tu *t = n->t;
+	unsigned a;
+
+	at_fe_strip_parens(t, &lo, &hi);
+	if (at_fe_find_top(t, lo, hi, "||") < hi ||
+	    at_fe_find_top(t, lo, hi, "?") < hi || lo >= hi)
+		return 1;
+	a = at_fe_find_top(t, lo, hi, "&&");
+	if (a == hi)
+		return at_fe_atom(n, lo, hi, role, rows, nr, max);
+	{
+		int r = at_fe_cond_parse(n, lo, a, role, rows, nr, max);
+		return r ? r : at_fe_cond_parse(n, a + 1, hi, role, rows, nr,
+			max);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Loops                                                               */
+/* ------------------------------------------------------------------ */
+
+/* Appends a bound to loop l from constraint `row` (row >= 0) whose
+ * coefficient on the loop's symbol is a != 0: a lower bound
+ * ceil(-rest / a) when a > 0, an upper bound floor(rest / -a) when a < 0,
+ * reduced by the gcd.  Returns -1 when out of memory. */
+static int at_fe_add_bound(at_fe_nest *n, int l, const at_fe_aff *row)
+{
+	at_loop *lp = &n->s->loops[l];
+	int sym = n->loop_sym[l], lower = row->v[sym] > 0;
+	long a = row->v[sym], den = lower ? a : -a, g = den;
+	long *r = calloc(AT_FE_ROW, sizeof *r);
+	at_bound **b = lower ? &lp->lb : &lp->ub;
+	int *nb = lower ? &lp->n_lb : &lp->n_ub;
+
+	if (!r || a == LONG_MIN)
+		goto error;
+	for (int k = 0; k < AT_FE_ROW; k++) {
+		if (k == sym)
+			continue;
+		if (row->v[k] == LONG_MIN)
+			goto error;
+		r[k] = lower ? -row->v[k] : row->v[k];
+		g = at_fe_gcd(g, r[k]);
+	}
+	for (int k = 0; k < AT_FE_ROW; k++)
+		r[k] /= g;
+	/* n_lb/n_ub double as capacity: grow by one each time */
+	{
+		at_bound *nbv = realloc(*b, (size_t)(*nb + 1) * sizeof **b);
+		if (!nbv)
+			goto error;
+		*b = nbv;
+	}
+	(*b)[*nb].row = r;
+	(*b)[*nb].den = den / g;
+	(*nb)++;
+	return 0;
+error:
+	free(r);
+	return -1;
+}
+
+/* Reads the step of loop l from the increment tokens [lo, hi) of a loop
+ * whose iterator is `it`: i++, ++i, i--, --i, i += c, i -= c, i = i + c,
+ * i = i - c.  Returns 0, or -1 after reporting. */
+static int at_fe_step(at_fe_nest *n, int l, unsigned lo, unsigned hi)
+{
+	const at_fe_tu *t = n->t;
+	const char *it = n->s->loops[l].iter;
+	long sign = 0, c = 0;
+	unsigned e = hi;
+	at_fe_aff v;
+
+	if (hi - lo == 2 && (at_fe_is(t, lo, "++") || at_fe_is(t, lo, "--")) &&
+	    at_fe_is(t, lo + 1, it))
+		c = 1, sign = at_fe_is(t, lo, "++") ? 1 : -1;
+	else if (hi - lo == 2 && at_fe_is(t, lo, it) &&
+		 (at_fe_is(t, lo + 1, "++") || at_fe_is(t, lo + 1, "--")))
+		c = 1, sign = at_fe_is(t, lo + 1, "++") ? 1 : -1;
+	else if (hi - lo >= 3 && at_fe_is(t, lo, it) &&
+		 (at_fe_is(t, lo + 1, "+=") || at_fe_is(t, lo + 1, "-=")))
+		sign = at_fe_is(t, lo + 1, "+=") ? 1 : -1, e = lo + 2;
+	else if (hi - lo >= 5 && at_fe_is(t, lo, it) &&
+		 at_fe_is(t, lo + 1, "=") && at_fe_is(t, lo + 2, it) &&
+		 (at_fe_is(t, lo + 3, "+") || at_fe_is(t, lo + 3, "-")))
+		sign = at_fe_is(t, lo + 3, "+") ? 1 : -1, e = lo + 4;
+	if (sign && !c) {
+		if (at_fe_aff_parse(n, e, hi, AT_FE_BOUND, &v) ||
+		    !at_fe_is_const(&v) || v.v[AT_FE_CST] <= 0) {
+			at_fe_fail(n, t->off[lo], "step of loop `%s` is not a "
+				"positive integer constant", it);
+			return -1;
+		}
+		c = v.v[AT_FE_CST];
+	}
+	if (!sign) {
+		at_fe_fail(n, lo < hi ? t->off[lo] : n->s->loops[l].loc.offset,
+			"unsupported increment of loop `%s` (use ++, --, += c "
+			"or -= c)", it);
+		return -1;
+	}
+	n->s->loops[l].step = sign * c;
+	return 0;
+}
+
+/* Reads the initialisation tokens [lo, hi) of loop l (`T i = e` or
+ * `i = e`): sets the iterator's name and type and stores the tokens of
+ * `e` in [*elo, *ehi).  Returns 0, or -1 after reporting. */
+static int at_fe_init(at_fe_nest *n, int l, unsigned lo, unsigned hi,
+	unsigned *elo, unsigned *ehi)
+{
+	const at_fe_tu *t = n->t;
+	at_loop *lp = &n->s->loops[l];
+	unsigned eq = at_fe_find_top(t, lo, hi, "=");
+	CXCursor d;
+	CXType ty;
+
+	if (eq == hi || eq == lo || !at_fe_is_ident(t, eq - 1) ||
+	    at_fe_find_top(t, lo, hi, ",") < hi) {
+		at_fe_fail(n, lp->loc.offset, "unsupported initialisation of "
+			"a `for` loop (use `i = e` or `int i = e`)");
+		return -1;
+	}
+	d = t->ann[eq - 1];
+	if (clang_getCursorKind(d) != CXCursor_VarDecl)
+		d = clang_getCursorReferenced(d);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl &&
+	    clang_getCursorKind(d) != CXCursor_ParmDecl) {
+		at_fe_fail(n, t->off[eq - 1], "loop iterator `%s` is not a "
+			"variable", t->spell[eq - 1]);
+		return -1;
+	}
+	ty = clang_getCursorType(d);
+	lp->iter = strdup(t->spell[eq - 1]);
+	lp->type = at_fe_cxstr(clang_getTypeSpelling(ty));
+	if (!lp->iter || !lp->type) {
+		at_fe_fail(n, lp->loc.offset, "out of memory");
+		return -1;
+	}
+	if (!at_fe_is_int_kind(clang_getCanonicalType(ty).kind)) {
+		at_fe_fail(n, t->off[eq - 1], "iterator `%s` of type `%s` is "
+			"not an integer", lp->iter, lp->type);
+		return -1;
+	}
+	*elo = eq + 1;
+	*ehi = hi;
+	return 0;
+}
+
+/* Turns the constraints rows[0..nr) of loop l into its bounds; `start`
+ * says they come from the initialisation (they must bound the loop from
+ * the side it starts at) rather than from the condition.  Returns 0, or
+ * -1 after reporting at byte `off`. */
+static int at_fe_bounds(at_fe_nest *n, int l, const at_fe_aff *rows, int nr,
+	int start, unsigned off)
+{
+	at_loop *lp = &n->s->loops[l];
+	int sym = n->loop_sym[l];
+
+	for (int i = 0; i < nr; i++) {
+		long a = rows[i].v[sym];
+		int lower = a > 0;
+
+		if (a == 0) {
+			at_fe_fail(n, off, "condition of loop `%s` does not "
+				"bound its iterator", lp->iter);
+			return -1;
+		}
+		if (lower != ((lp->step > 0) == !!start)) {
+			at_fe_fail(n, off, "condition of loop `%s` does not "
+				"match its direction (%s)", lp->iter,
+				lp->step > 0 ? "upwards" : "downwards");
+			return -1;
+		}
+		if (at_fe_add_bound(n, l, &rows[i]) < 0) {
+			at_fe_fail(n, off, "out of memory");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Parses the header `for (init; cond; inc)` of loop l from the tokens of
+ * ForStmt `c`; pushes the loop on the open stack (the caller pops it).
+ * Returns 0, or -1 after reporting. */
+static int at_fe_header(at_fe_nest *n, int l, CXCursor c)
+{
+	const at_fe_tu *t = n->t;
+	at_loop *lp = &n->s->loops[l];
+	unsigned b, e, k, close, s1, s2, elo, ehi;
+	at_fe_aff x, rows[2 * AT_FE_MAXTERM];
+	at_fe_side *sd = NULL;
+	int nr = 0, r;
+
+	if (at_fe_extent(t, c, &b, &e) < 0 || (k = at_fe_tok_from(t, b),
+			!at_fe_is(t, k, "for")) || !at_fe_is(t, k + 1, "(")) {
+		at_fe_fail(n, lp->loc.offset, "`for` loop written with a macro");
+		return -1;
+	}
+	close = at_fe_match(t, k + 1, t->n_tok);
+	s1 = at_fe_find_top(t, k + 2, close, ";");
+	s2 = s1 < close ? at_fe_find_top(t, s1 + 1, close, ";") : close;
+	if (s2 >= close) {
+		at_fe_fail(n, lp->loc.offset, "cannot read the `for` header");
+		return -1;
+	}
+	if (at_fe_init(n, l, k + 2, s1, &elo, &ehi) < 0 ||
+	    at_fe_step(n, l, s2 + 1, close) < 0)
+		return -1;
+	sd = malloc(sizeof *sd);
+	if (!sd) {
+		at_fe_fail(n, lp->loc.offset, "out of memory");
+		return -1;
+	}
+	/* the initial value: i >= e upwards, i <= e downwards */
+	r = at_fe_side_parse(n, elo, ehi, AT_FE_BOUND, sd);
+	n->open[n->n_open++] = l;
+	memset(&x, 0, sizeof x);
+	x.v[n->loop_sym[l]] = 1;
+	if (!r && sd->n > 1 && (lp->step != 1 && lp->step != -1))
+		r = 1;
+	if (!r)
+		r = at_fe_side_rows(&x, lp->step > 0 ? AT_FE_GE : AT_FE_LE, sd,
+			rows, &nr, 2 * AT_FE_MAXTERM);
+	free(sd);
+	if (r == 1)
+		at_fe_fail(n, t->off[elo < ehi ? elo : s1], "initial value "
+			"`%.*s` of loop `%s` is not affine",
+			(int)(t->off[s1] - t->off[elo < ehi ? elo : s1]),
+			t->src->text + t->off[elo < ehi ? elo : s1], lp->iter);
+	if (r || at_fe_bounds(n, l, rows, nr, 1, t->off[elo]) < 0)
+		return -1;
+	nr = 0;
+	r = s2 > s1 + 1 ? at_fe_cond_parse(n, s1 + 1, s2, AT_FE_BOUND, rows,
+		&nr, 2 * AT_FE_MAXTERM) : 1;
+	if (r == 1)
+		at_fe_fail(n, t->off[s1], "condition `%.*s` of loop `%s` is "
+			"not an affine bound", s2 > s1 + 1 ?
+			(int)(t->off[s2] - t->off[s1 + 1]) : 0,
+			t->src->text + t->off[s1 + 1], lp->iter);
+	if (r || at_fe_bounds(n, l, rows, nr, 0, t->off[s1 + 1]) < 0)
+		return -1;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Arrays and references                                               */
+/* ------------------------------------------------------------------ */
+
+/* Returns 1 when parameter `d` is declared with array syntax (`A[..]`). */
+static int at_fe_array_syntax(const at_fe_tu *t, CXCursor d)
+{
+	unsigned off, k;
+
+	if (clang_getCursorKind(d) != CXCursor_ParmDecl ||
+	    at_fe_offset(t, clang_getCursorLocation(d), &off) < 0)
+		return 0;
+	k = at_fe_tok_from(t, off);
+	return k + 1 < t->n_tok && t->off[k] == off && at_fe_is(t, k + 1, "[");
+}
+
+/* Returns 1 when parameter `d`, declared with array syntax, has
+ * `restrict` inside its first brackets (`A[restrict n]`). */
+static int at_fe_array_restrict(const at_fe_tu *t, CXCursor d)
+{
+	unsigned off, k, close;
+
+	if (!at_fe_array_syntax(t, d) ||
+	    at_fe_offset(t, clang_getCursorLocation(d), &off) < 0)
+		return 0;
+	k = at_fe_tok_from(t, off) + 1;
+	close = at_fe_match(t, k, t->n_tok);
+	for (unsigned j = k + 1; j < close; j++)
+		if (at_fe_is(t, j, "restrict") || at_fe_is(t, j, "__restrict") ||
+		    at_fe_is(t, j, "__restrict__"))
+			return 1;
+	return 0;
+}
+
+/* Returns a malloc'd spelling of type `ty` without leading qualifiers. */
+static char *at_fe_type_name(CXType ty)
+{
+	static const char *const quals[] = { "const ", "volatile ",
+		"restrict " };
+	char *s = at_fe_cxstr(clang_getTypeSpelling(ty)), *p = s;
+	int again = 1;
+
+	while (s && again) {
+		again = 0;
+		for (size_t i = 0; i < sizeof quals / sizeof *quals; i++)
+			if (!strncmp(p, quals[i], strlen(quals[i]))) {
+				p += strlen(quals[i]);
+				again = 1;
+			}
+	}
+	if (s && p != s)
+		memmove(s, p, strlen(p) + 1);
+	return s;
+}
+
+/* Describes the variable `d` for use with `nsub` subscripts: its element
+ * type *elem, whether its outermost level is a pointer written as one
+ * (*is_ptr) and its outermost type *outer.  Returns the number of
+ * subscriptable levels, or -1 (with *why set) for pointer-to-pointer and
+ * arrays of pointers. */
+static int at_fe_levels(const at_fe_tu *t, CXCursor d, CXType *elem,
+	int *is_ptr, CXType *outer, const char **why)
+{
+	CXType ty = clang_getCursorType(d);
+	int levels = 0, syntax = at_fe_array_syntax(t, d);
+
+	*outer = ty;
+	*is_ptr = 0;
+	for (;;) {
+		CXType c = clang_getCanonicalType(ty);
+
+		if (c.kind == CXType_ConstantArray ||
+		    c.kind == CXType_IncompleteArray ||
+		    c.kind == CXType_VariableArray ||
+		    c.kind == CXType_DependentSizedArray) {
+			ty = clang_getArrayElementType(ty).kind ==
+				CXType_Invalid ? clang_getArrayElementType(c) :
+				clang_getArrayElementType(ty);
+		} else if (c.kind == CXType_Pointer) {
+			if (levels > 0) {
+				*why = "pointers to pointers and arrays of "
+					"pointers are not supported";
+				return -1;
+			}
+			*is_ptr = !syntax;
+			ty = clang_getPointeeType(ty).kind == CXType_Invalid ?
+				clang_getPointeeType(c) : clang_getPointeeType(ty);
+		} else {
+			break;
+		}
+		levels++;
+	}
+	*elem = ty;
+	return levels;
+}
+
+/* Returns the index of the array (or scalar, nsub == 0) declared by `d`
+ * and named `name`, used with `nsub` subscripts at byte `off`; adds it
+ * when new.  Returns -1 after reporting. */
+static int at_fe_array(at_fe_nest *n, CXCursor d, const char *name, int nsub,
+	unsigned off)
+{
+	at_scop *s = n->s;
+	const char *why = NULL;
+	CXType elem, outer;
+	int is_ptr, levels, a;
+	at_array *ar;
+
+	for (a = 0; a < s->n_array; a++) {
+		if (strcmp(s->arrays[a].name, name))
+			continue;
+		if (!clang_equalCursors(n->arr_decl[a], d)) {
+			at_fe_fail(n, off, "two different variables named `%s` "
+				"in the loop nest", name);
+			return -1;
+		}
+		if (s->arrays[a].n_dim != nsub) {
+			at_fe_fail(n, off, "`%s` is used with %d and with %d "
+				"subscripts", name, s->arrays[a].n_dim, nsub);
+			return -1;
+		}
+		return a;
+	}
+	levels = at_fe_levels(n->t, d, &elem, &is_ptr, &outer, &why);
+	if (levels < 0) {
+		at_fe_fail(n, off, "`%s`: %s", name, why);
+		return -1;
+	}
+	if (levels != nsub) {
+		if (nsub == 0)
+			at_fe_fail(n, off, "array `%s` is used without "
+				"subscript", name);
+		else
+			at_fe_fail(n, off, "`%s` has %d dimension%s but is used "
+				"with %d subscript%s", name, levels,
+				levels == 1 ? "" : "s", nsub, nsub == 1 ? "" : "s");
+		return -1;
+	}
+	if (!at_fe_is_arith_kind(clang_getCanonicalType(elem).kind)) {
+		char *ts = at_fe_cxstr(clang_getTypeSpelling(elem));
+		at_fe_fail(n, off, "`%s` has type `%s`, which is not an "
+			"arithmetic type", name, ts ? ts : "?");
+		free(ts);
+		return -1;
+	}
+	if (at_fe_grow((void **)&s->arrays, s->n_array, &n->cap_array,
+			sizeof *s->arrays) < 0 ||
+	    at_fe_grow((void **)&n->arr_ptr, s->n_array, &n->cap_aptr,
+			sizeof *n->arr_ptr) < 0 ||
+	    at_fe_grow((void **)&n->arr_decl, s->n_array, &n->cap_adecl,
+			sizeof *n->arr_decl) < 0)
+		goto error;
+	ar = &s->arrays[s->n_array];
+	ar->name = strdup(name);
+	ar->elem_type = at_fe_type_name(elem);
+	ar->elem_size = (int)clang_Type_getSizeOf(elem);
+	ar->n_dim = nsub;
+	ar->is_restrict = clang_isRestrictQualifiedType(outer) ||
+		at_fe_array_restrict(n->t, d);
+	n->arr_ptr[s->n_array] = is_ptr;
+	n->arr_decl[s->n_array] = d;
+	s->n_array++;
+	if (!ar->name || !ar->elem_type)
+		goto error;
+	return s->n_array - 1;
+error:
+	at_fe_fail(n, off, "out of memory");
+	return -1;
+}
+
+/* Adds to statement `st` a reference of `kinds` (AT_READ, AT_WRITE or
+ * both: a READ then a WRITE) to array `a` with the symbol-space rows `m`
+ * (n_dim rows; ownership taken).  Returns -1 after reporting. */
+static int at_fe_add_ref(at_fe_nest *n, at_stmt *st, int a, int kinds,
+	long *m, unsigned off)
+{
+	int nd = n->s->arrays[a].n_dim;
+
+	for (int kind = AT_READ; kind <= AT_WRITE; kind++) {
+		at_ref *r;
+
+		if (!(kinds & kind))
+			continue;
+		if (at_fe_grow((void **)&st->refs, st->n_ref, &n->cap_ref,
+				sizeof *st->refs) < 0)
+			goto error;
+		r = &st->refs[st->n_ref];
+		r->m = calloc((size_t)(nd ? nd : 1) * AT_FE_ROW, sizeof *r->m);
+		if (!r->m)
+			goto error;
+		if (nd)
+			memcpy(r->m, m, (size_t)nd * AT_FE_ROW * sizeof *m);
+		r->array = a;
+		r->kind = kind;
+		r->n_dim = nd;
+		r->loc = at_fe_loc(n->t, off);
+		st->n_ref++;
+	}
+	free(m);
+	return 0;
+error:
+	free(m);
+	at_fe_fail(n, off, "out of memory");
+	return -1;
+}
+
+/* Parses subscript expression `idx` of array `name` into the symbol-space
+ * row *row.  Returns -1 after reporting. */
+static int at_fe_subscript(at_fe_nest *n, CXCursor idx, const char *name,
+	long *row)
+{
+	const at_fe_tu *t = n->t;
+	unsigned b, e, lo, hi;
+	at_fe_aff v;
+	int r;
+
+	if (at_fe_extent(t, idx, &b, &e) < 0 || (lo = at_fe_tok_from(t, b),
+			hi = at_fe_tok_from(t, e), lo == 0) ||
+	    !at_fe_is(t, lo - 1, "[") || !at_fe_is(t, hi, "]") || lo >= hi) {
+		unsigned off = 0;
+		at_fe_offset(t, clang_getCursorLocation(idx), &off);
+		at_fe_fail(n, off, "subscript of `%s` comes from a macro "
+			"expansion", name);
+		return -1;
+	}
+	for (unsigned k = lo; k < hi; k++)
+		if (at_fe_is(t, k, "[")) {
+			at_fe_fail(n, b, "indirect subscript `%.*s` of `%s`",
+				(int)(e - b), t->src->text + b, name);
+			return -1;
+		}
+	r = at_fe_aff_parse(n, lo, hi, AT_FE_SUB, &v);
+	if (r == 1)
+		at_fe_fail(n, b, "subscript `%.*s` of `%s` is not affine",
+			(int)(e - b), t->src->text + b, name);
+	if (r)
+		return -1;
+	memcpy(row, v.v, sizeof v.v);
+	return 0;
+}
+
+/* Records the array reference `c` (an ArraySubscriptExpr) of `kinds` in
+ * statement `st`.  Returns -1 after reporting. */
+static int at_fe_array_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
+{
+	CXCursor idx[2 * AT_MAX_DEPTH], cur = c, d;
+	int nsub = 0, a;
+	unsigned b, e;
+	char *name;
+	long *m;
+
+	if (at_fe_extent(n->t, c, &b, &e) < 0)
+		b = 0;
+	while (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr) {
+		if (nsub == 2 * AT_MAX_DEPTH) {
+			at_fe_fail(n, b, "too many subscripts");
+			return -1;
+		}
+		idx[nsub++] = at_fe_child(cur, 1);
+		cur = at_fe_strip(at_fe_child(cur, 0));
+	}
+	d = clang_getCursorReferenced(cur);
+	if (clang_getCursorKind(cur) == CXCursor_MemberRefExpr) {
+		at_fe_fail(n, b, "struct member access `%.*s`", (int)(e - b),
+			n->t->src->text + b);
+		return -1;
+	}
+	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr ||
+	    (clang_getCursorKind(d) != CXCursor_VarDecl &&
+	     clang_getCursorKind(d) != CXCursor_ParmDecl)) {
+		at_fe_fail(n, b, "unsupported array reference `%.*s`",
+			(int)(e - b), n->t->src->text + b);
+		return -1;
+	}
+	name = at_fe_cxstr(clang_getCursorSpelling(d));
+	a = name ? at_fe_array(n, d, name, nsub, b) : -1;
+	m = calloc((size_t)nsub * AT_FE_ROW, sizeof *m);
+	if (a < 0 || !m) {
+		if (a >= 0)
+			at_fe_fail(n, b, "out of memory");
+		goto error;
+	}
+	for (int i = 0; i < nsub; i++)
+		if (at_fe_subscript(n, idx[nsub - 1 - i], name,
+				m + (size_t)i * AT_FE_ROW) < 0)
+			goto error;
+	free(name);
+	return at_fe_add_ref(n, st, a, kinds, m, b);
+error:
+	free(m);
+	free(name);
+	return -1;
+}
+
+/* Records the variable reference `c` (a DeclRefExpr) of `kinds` in `st`:
+ * an enclosing iterator is a use (checked to be spelled in the text), any
+ * other variable a 0-d reference.  Returns -1 after reporting. */
+static int at_fe_scalar_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
+{
+	const at_fe_tu *t = n->t;
+	CXCursor d = clang_getCursorReferenced(c);
+	enum CXCursorKind dk = clang_getCursorKind(d);
+	unsigned b = 0, k;
+	char *name;
+	int a;
+
+	at_fe_offset(t, clang_getCursorLocation(c), &b);
+	if (dk == CXCursor_EnumConstantDecl && !(kinds & AT_WRITE))
+		return 0;
+	if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) {
+		CXString s = clang_getCursorSpelling(c);
+		at_fe_fail(n, b, "unsupported use of `%s`",
+			clang_getCString(s));
+		clang_disposeString(s);
+		return -1;
+	}
+	name = at_fe_cxstr(clang_getCursorSpelling(d));
+	if (!name) {
+		at_fe_fail(n, b, "out of memory");
+		return -1;
+	}
+	if (at_fe_any_loop(n, name)) {
+		k = at_fe_tok_from(t, b);
+		if (kinds & AT_WRITE)
+			at_fe_fail(n, b, "iterator `%s` is written inside the "
+				"loop body", name);
+		else if (at_fe_open_loop(n, name) < 0)
+			at_fe_fail(n, b, "iterator `%s` is used outside its "
+				"loop", name);
+		else if (!at_fe_is(t, k, name) || t->off[k] != b)
+			at_fe_fail(n, b, "iterator `%s` is used inside a macro "
+				"expansion", name);
+		free(name);
+		return n->failed ? -1 : 0;
+	}
+	a = at_fe_array(n, d, name, 0, b);
+	free(name);
+	return a < 0 ? -1 : at_fe_add_ref(n, st, a, kinds, NULL, b);
+}
+
+/* ------------------------------------------------------------------ */
+/* Expressions inside statements                                       */
+/* ------------------------------------------------------------------ */
+
+static int at_fe_read(at_fe_nest *n, at_stmt *st, CXCursor c);
+
+/* Returns 1 when `name` is a math function without side effects. */
+static int at_fe_pure(const char *name)
+{
+	static const char *const pure[] = { "sqrt", "exp", "log", "fabs",
+		"pow", "sin", "cos", "tan", "floor", "ceil", "fmax", "fmin",
+		"abs", "labs", "exp2", "log2", "log10", "tanh", "atan", "atan2",
+		"round", "trunc", "fma", "cbrt", "hypot", "fmod" };
+	char base[32];
+	size_t len = strlen(name);
+
+	if (len == 0 || len >= sizeof base)
+		return 0;
+	memcpy(base, name, len + 1);
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < sizeof pure / sizeof *pure; i++)
+			if (!strcmp(base, pure[i]))
+				return 1;
+		/* the float (f) and long double (l) versions */
+		if (base[len - 1] != 'f' && base[len - 1] != 'l')
+			return 0;
+		base[--len] = '\0';
+	}
+	return 0;
+}
+
+/* Reports cursor `c` of statement kinds that cannot be in a nest. */
+static void at_fe_unsupported(at_fe_nest *n, CXCursor c, const char *what)
+{
+	unsigned b = 0, e = 0;
+
+	at_fe_extent(n->t, c, &b, &e);
+	at_fe_fail(n, b, "%s `%.*s`", what, (int)(e - b > 40 ? 40 : e - b),
+		n->t->src->text + b);
+}
+
+/* Returns the operator of operator cursor `c` as a malloc'd string: the
+ * annotated token, or "" for an operator from a macro body that cannot
+ * be an assignment or increment.  NULL after reporting. */
+static char *at_fe_op(at_fe_nest *n, CXCursor c)
+{
+	long k = at_fe_op_tok(n->t, c);
+
+	if (k >= 0)
+		return strdup(n->t->spell[k]);
+	if (at_fe_macro_assigns(n->t, c) == 0)
+		return strdup("");
+	at_fe_unsupported(n, c, "expression from a macro with assignments");
+	return NULL;
+}
+
+/* Records the references of the operator cursor `c` read as a value. */
+static int at_fe_read_op(at_fe_nest *n, at_stmt *st, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *op = at_fe_op(n, c);
+	int r = 0;
+
+	if (!op)
+		return -1;
+	if (k == CXCursor_CompoundAssignOperator || !strcmp(op, "=") ||
+	    !strcmp(op, "++") || !strcmp(op, "--"))
+		at_fe_unsupported(n, c, "assignment inside an expression");
+	else if (!strcmp(op, "*") && k == CXCursor_UnaryOperator)
+		at_fe_unsupported(n, c, "pointer dereference");
+	else if (!strcmp(op, "&") && k == CXCursor_UnaryOperator)
+		at_fe_unsupported(n, c, "address-of");
+	free(op);
+	if (n->failed)
+		return -1;
+	if (k == CXCursor_UnaryOperator) {
+		CXCursor o = at_fe_strip(at_fe_child(c, 0));
+		enum CXTypeKind ok = clang_getCanonicalType(
+			clang_getCursorType(o)).kind;
+		enum CXTypeKind rk = clang_getCanonicalType(
+			clang_getCursorType(c)).kind;
+		if (ok == CXType_Pointer || rk == CXType_Pointer) {
+			at_fe_unsupported(n, c, "pointer arithmetic");
+			return -1;
+		}
+	}
+	{
+		CXCursor *ch;
+		int nc = at_fe_children(c, &ch);
+		for (int i = 0; i < nc && !r; i++)
+			r = at_fe_read(n, st, ch[i]);
+		free(ch);
+	}
+	return r;
+}
+
+/* Records the references of a call `c`: its arguments, when the callee
+ * is a known pure function. */
+static int at_fe_read_call(at_fe_nest *n, at_stmt *st, CXCursor c)
+{
+	char *name = at_fe_cxstr(clang_getCursorSpelling(c));
+	int r = 0, na = clang_Cursor_getNumArguments(c);
+
+	if (!name || !at_fe_pure(name)) {
+		unsigned b = 0, e;
+		at_fe_extent(n->t, c, &b, &e);
+		at_fe_fail(n, b, "call to `%s` may have side effects",
+			name ? name : "?");
+		free(name);
+		return -1;
+	}
+	free(name);
+	for (int i = 0; i < na && !r; i++)
+		r = at_fe_read(n, st, clang_Cursor_getArgument(c, (unsigned)i));
+	return r;
+}
+
+/* Records the references of expression `c` read as a value.  Returns -1
+ * after reporting. */
+static int at_fe_read(at_fe_nest *n, at_stmt *st, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor *ch;
+	int nc, r = 0;
+
+	switch (k) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_FloatingLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_UnaryExpr:	/* sizeof, _Alignof */
+		return 0;
+	case CXCursor_ArraySubscriptExpr:
+		return at_fe_array_ref(n, st, c, AT_READ);
+	case CXCursor_DeclRefExpr:
+		return at_fe_scalar_ref(n, st, c, AT_READ);
+	case CXCursor_CallExpr:
+		return at_fe_read_call(n, st, c);
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator:
+	case CXCursor_UnaryOperator:
+		return at_fe_read_op(n, st, c);
+	case CXCursor_MemberRefExpr:
+		at_fe_unsupported(n, c, "struct member access");
+		return -1;
+	case CXCursor_UnexposedExpr:
+	case CXCursor_ParenExpr:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_ConditionalOperator:
+		break;
+	default:
+		if (clang_isReference(k))	/* e.g. TypeRef in a cast */
+			return 0;
+		at_fe_unsupported(n, c, "unsupported expression");
+		return -1;
+	}
+	nc = at_fe_children(c, &ch);
+	for (int i = 0; i < nc && !r; i++)
+		r = at_fe_read(n, st, ch[i]);
+	free(ch);
+	return nc < 0 ? -1 : r;
+}
+
+/* Records the target `c` of an assignment with `kinds`. */
+static int at_fe_target(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
+{
+	c = at_fe_strip(c);
+	if (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr)
+		return at_fe_array_ref(n, st, c, kinds);
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+		return at_fe_scalar_ref(n, st, c, kinds);
+	at_fe_unsupported(n, c, "unsupported assignment target");
+	return -1;
+}
+
+/* Records the references of the expression statement `c`: `x = e`,
+ * `x op= e`, `x++`/`++x`/`x--`/`--x`, or an expression only read. */
+static int at_fe_top(at_fe_nest *n, at_stmt *st, CXCursor c)
+{
+	enum CXCursorKind k;
+	char *op;
+	int r;
+
+	c = at_fe_strip(c);
+	k = clang_getCursorKind(c);
+	if (k == CXCursor_CompoundAssignOperator) {
+		r = at_fe_target(n, st, at_fe_child(c, 0), AT_READ | AT_WRITE);
+		return r ? r : at_fe_read(n, st, at_fe_child(c, 1));
+	}
+	if (k != CXCursor_BinaryOperator && k != CXCursor_UnaryOperator)
+		return at_fe_read(n, st, c);
+	op = at_fe_op(n, c);
+	if (!op)
+		return -1;
+	if (k == CXCursor_BinaryOperator && !strcmp(op, "=")) {
+		free(op);
+		r = at_fe_target(n, st, at_fe_child(c, 0), AT_WRITE);
+		return r ? r : at_fe_read(n, st, at_fe_child(c, 1));
+	}
+	if (k == CXCursor_UnaryOperator && (!strcmp(op, "++") ||
+					    !strcmp(op, "--"))) {
+		free(op);
+		return at_fe_target(n, st, at_fe_child(c, 0),
+			AT_READ | AT_WRITE);
+	}
+	free(op);
+	return at_fe_read(n, st, c);
+}
+
+/* ------------------------------------------------------------------ */
+/* Statements and the nest structure                                   */
+/* ------------------------------------------------------------------ */
+
+static void at_fe_walk(at_fe_nest *n, CXCursor c);
+
+/* Returns the position of the next child at the current depth. */
+static int at_fe_position(at_fe_nest *n)
+{
+	return n->next[n->n_open]++;
+}
+
+/* Records the uses of enclosing iterators in the text of `st`. */
+static int at_fe_uses(at_fe_nest *n, at_stmt *st)
+{
+	const at_fe_tu *t = n->t;
+
+	for (unsigned k = at_fe_tok_from(t, st->begin);
+	     k < t->n_tok && t->off[k] < st->end; k++) {
+		int l;
+
+		if (!at_fe_is_ident(t, k) ||
+		    (l = at_fe_open_loop(n, t->spell[k])) < 0)
+			continue;
+		if (at_fe_grow((void **)&st->uses, st->n_use, &n->cap_use,
+				sizeof *st->uses) < 0) {
+			at_fe_fail(n, t->off[k], "out of memory");
+			return -1;
+		}
+		st->uses[st->n_use].off = t->off[k] - st->begin;
+		st->uses[st->n_use].len = (unsigned)strlen(t->spell[k]);
+		st->uses[st->n_use].loop = l;
+		st->n_use++;
+	}
+	return 0;
+}
+
+/* Copies the active `if` rows into statement `st`. */
+static int at_fe_copy_conds(at_fe_nest *n, at_stmt *st)
+{
+	if (!n->n_cond)
+		return 0;
+	st->cond = calloc((size_t)n->n_cond, sizeof *st->cond);
+	if (!st->cond)
+		return -1;
+	for (int i = 0; i < n->n_cond; i++) {
+		st->cond[i] = malloc(AT_FE_ROW * sizeof **st->cond);
+		if (!st->cond[i])
+			return -1;
+		st->n_cond++;
+		memcpy(st->cond[i], n->cond[i], AT_FE_ROW * sizeof **st->cond);
+	}
+	return 0;
+}
+
+/* Extracts the expression statement `c`. */
+static void at_fe_expr_stmt(at_fe_nest *n, CXCursor c)
+{
+	const at_fe_tu *t = n->t;
+	at_scop *s = n->s;
+	unsigned b, e, k;
+	at_stmt *st;
+
+	if (at_fe_extent(t, c, &b, &e) < 0 ||
+	    (k = at_fe_tok_from(t, e), !at_fe_is(t, k, ";"))) {
+		at_fe_unsupported(n, c, "statement written with a macro");
+		return;
+	}
+	if (at_fe_grow((void **)&s->stmts, s->n_stmt, &n->cap_stmt,
+			sizeof *s->stmts) < 0) {
+		at_fe_fail(n, b, "out of memory");
+		return;
+	}
+	st = &s->stmts[s->n_stmt++];
+	n->cap_ref = n->cap_use = 0;
+	st->n_loop = n->n_open;
+	for (int d = 0; d < n->n_open; d++) {
+		st->loops[d] = n->open[d];
+		st->beta[d] = n->path[d];
+	}
+	st->beta[n->n_open] = at_fe_position(n);
+	st->begin = b;
+	st->end = t->off[k] + 1;
+	st->loc = at_fe_loc(t, b);
+	st->text = at_fe_strndup(t->src->text + b, st->end - b);
+	if (!st->text || at_fe_copy_conds(n, st) < 0) {
+		at_fe_fail(n, b, "out of memory");
+		return;
+	}
+	if (at_fe_top(n, st, c) == 0)
+		at_fe_uses(n, st);
+}
+
+/* Extracts the `for` statement `c` and everything inside it. */
+static void at_fe_for(at_fe_nest *n, CXCursor c)
+{
+	at_scop *s = n->s;
+	unsigned b = 0, e;
+	int l, pos, depth = n->n_open;
+	at_loop *lp;
+
+	at_fe_extent(n->t, c, &b, &e);
+	if (depth >= AT_MAX_DEPTH) {
+		at_fe_fail(n, b, "loop nest deeper than %d levels",
+			AT_MAX_DEPTH);
+		return;
+	}
+	if (n->n_sym >= AT_FE_NSYM) {
+		at_fe_fail(n, b, "too many loops and parameters (at most %d)",
+			AT_FE_NSYM);
+		return;
+	}
+	if (at_fe_grow((void **)&s->loops, s->n_loop, &n->cap_loop,
+			sizeof *s->loops) < 0) {
+		at_fe_fail(n, b, "out of memory");
+		return;
+	}
+	l = s->n_loop++;
+	lp = &s->loops[l];
+	lp->parent = depth ? n->open[depth - 1] : -1;
+	lp->depth = depth;
+	lp->step = 1;
+	lp->loc = at_fe_loc(n->t, b);
+	n->loop_sym[l] = n->n_sym;
+	n->sym_loop[n->n_sym] = l;
+	n->sym_param[n->n_sym++] = -1;
+	pos = at_fe_position(n);
+	n->path[depth] = pos;
+	if (at_fe_header(n, l, c) == 0) {
+		n->next[depth + 1] = 0;
+		CXCursor *ch;
+		int nc = at_fe_children(c, &ch);
+
+		if (nc > 0)
+			at_fe_walk(n, ch[nc - 1]);	/* the body */
+		free(ch);
+	}
+	n->n_open = depth;
+}
+
+/* Pushes the rows[0..nr) on the active `if` conditions.  Returns -1 when
+ * out of memory. */
+static int at_fe_push_conds(at_fe_nest *n, const at_fe_aff *rows, int nr)
+{
+	for (int i = 0; i < nr; i++) {
+		long *r = malloc(sizeof rows[i].v);
+
+		if (!r || at_fe_grow((void **)&n->cond, n->n_cond, &n->cap_cond,
+				sizeof *n->cond) < 0) {
+			free(r);
+			return -1;
+		}
+		memcpy(r, rows[i].v, sizeof rows[i].v);
+		n->cond[n->n_cond++] = r;
+	}
+	return 0;
+}
+
+/* Pops the active `if` conditions down to `keep`. */
+static void at_fe_pop_conds(at_fe_nest *n, int keep)
+{
+	while (n->n_cond > keep)
+		free(n->cond[--n->n_cond]);
+}
+
+/* Extracts `if (cond) then [else other]`: the statements of `then` get
+ * the condition's rows; those of `else` its negation (one row only). */
+static void at_fe_if(at_fe_nest *n, CXCursor c)
+{
+	const at_fe_tu *t = n->t;
+	unsigned b = 0, e, k, close;
+	at_fe_aff rows[2 * AT_FE_MAXTERM];
+	int nr = 0, r, keep = n->n_cond, nc;
+	CXCursor *ch = NULL;
+
+	at_fe_extent(t, c, &b, &e);
+	k = at_fe_tok_from(t, b);
+	if (!at_fe_is(t, k, "if") || !at_fe_is(t, k + 1, "(")) {
+		at_fe_unsupported(n, c, "`if` written with a macro");
+		return;
+	}
+	close = at_fe_match(t, k + 1, t->n_tok);
+	r = at_fe_cond_parse(n, k + 2, close, AT_FE_COND, rows, &nr,
+		2 * AT_FE_MAXTERM);
+	if (r == 1)
+		at_fe_fail(n, t->off[k], "condition `%.*s` of `if` is not a "
+			"conjunction of affine comparisons",
+			(int)(t->off[close] - t->off[k + 2]),
+			t->src->text + t->off[k + 2]);
+	nc = r ? 0 : at_fe_children(c, &ch);
+	if (r || nc < 2 || nc > 3 || at_fe_push_conds(n, rows, nr) < 0) {
+		if (!r)
+			at_fe_fail(n, t->off[k], "unsupported `if` statement");
+		free(ch);
+		return;
+	}
+	at_fe_walk(n, ch[1]);
+	at_fe_pop_conds(n, keep);
+	if (nc == 3 && !n->failed) {
+		at_fe_aff neg;
+
+		memset(&neg, 0, sizeof neg);
+		if (nr != 1 || at_fe_comb(&neg, -1, &rows[0], 0, &rows[0],
+				-1) < 0) {
+			at_fe_fail(n, t->off[k], "`else` of a condition with "
+				"several comparisons");
+		} else if (at_fe_push_conds(n, &neg, 1) < 0) {
+			at_fe_fail(n, t->off[k], "out of memory");
+		} else {
+			at_fe_walk(n, ch[2]);
+			at_fe_pop_conds(n, keep);
+		}
+	}
+	free(ch);
+}
+
+/* Reports the statement `c` (described by `what`) as not allowed. */
+static void at_fe_stmt_fail(at_fe_nest *n, CXCursor c, const char *what)
+{
+	unsigned b = 0, e;
+
+	at_fe_extent(n->t, c, &b, &e);
+	at_fe_fail(n, b, "%s inside the loop nest", what);
+}
+
+/* Extracts the statement `c` (any kind) found in the nest. */
+static void at_fe_walk(at_fe_nest *n, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor *ch;
+	int nc;
+
+	if (n->failed)
+		return;
+	switch (k) {
+	case CXCursor_ForStmt:
+		at_fe_for(n, c);
+		return;
+	case CXCursor_CompoundStmt:
+		nc = at_fe_children(c, &ch);
+		for (int i = 0; i < nc && !n->failed; i++)
+			at_fe_walk(n, ch[i]);
+		free(ch);
+		return;
+	case CXCursor_IfStmt:
+		at_fe_if(n, c);
+		return;
+	case CXCursor_NullStmt:
+		return;
+	case CXCursor_DeclStmt: {
+		CXCursor d = at_fe_child(c, 0);
+		unsigned b = 0, e;
+		CXString s = clang_getCursorSpelling(d);
+
+		at_fe_extent(n->t, c, &b, &e);
+		at_fe_fail(n, b, "declaration of `%s` inside the loop nest",
+			clang_getCString(s));
+		clang_disposeString(s);
+		return;
+	}
+	case CXCursor_BreakStmt:
+		at_fe_stmt_fail(n, c, "`break`");
+		return;
+	case CXCursor_ContinueStmt:
+		at_fe_stmt_fail(n, c, "`continue`");
+		return;
+	case CXCursor_GotoStmt:
+	case CXCursor_IndirectGotoStmt:
+		at_fe_stmt_fail(n, c, "`goto`");
+		return;
+	case CXCursor_ReturnStmt:
+		at_fe_stmt_fail(n, c, "`return`");
+		return;
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+		at_fe_stmt_fail(n, c, k == CXCursor_DoStmt ? "`do` loop" :
+			"`while` loop");
+		return;
+	default:
+		if (clang_isExpression(k))
+			at_fe_expr_stmt(n, c);
+		else
+			at_fe_unsupported(n, c, "unsupported statement");
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Finishing a nest                                                    */
+/* ------------------------------------------------------------------ */
+
+/* Returns 1 when array `a` has a WRITE reference in the nest. */
+static int at_fe_written(const at_scop *s, int a)
+{
+	for (int i = 0; i < s->n_stmt; i++)
+		for (int r = 0; r < s->stmts[i].n_ref; r++)
+			if (s->stmts[i].refs[r].array == a &&
+			    s->stmts[i].refs[r].kind == AT_WRITE)
+				return 1;
+	return 0;
+}
+
+/* Returns the location of the first reference to array `a`. */
+static at_loc at_fe_first_ref(const at_scop *s, int a)
+{
+	for (int i = 0; i < s->n_stmt; i++)
+		for (int r = 0; r < s->stmts[i].n_ref; r++)
+			if (s->stmts[i].refs[r].array == a)
+				return s->stmts[i].refs[r].loc;
+	return s->loc;
+}
+
+/* Checks that no parameter is written in the nest (nor is an iterator).
+ * Returns -1 after reporting. */
+static int at_fe_check_params(at_fe_nest *n)
+{
+	static const char *const role[] = { "loop bound", "variable",
+		"variable" };
+	static const char *const where[] = { "", " (used in a subscript)",
+		" (used in an `if` condition)" };
+	at_scop *s = n->s;
+
+	for (int p = 0; p < s->n_param; p++) {
+		int bad = at_fe_any_loop(n, s->params[p]);
+
+		for (int a = 0; a < s->n_array && !bad; a++)
+			bad = !strcmp(s->arrays[a].name, s->params[p]) &&
+				at_fe_written(s, a);
+		if (bad) {
+			at_fe_fail(n, n->param_loc[p].offset, "%s `%s`%s is "
+				"written inside the loop nest",
+				role[n->param_role[p]], s->params[p],
+				where[n->param_role[p]]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Checks that no plain (non-restrict) pointer may alias another array
+ * of the nest when one of them is written.  Returns -1 after reporting. */
+static int at_fe_check_alias(at_fe_nest *n)
+{
+	at_scop *s = n->s;
+
+	for (int a = 0; a < s->n_array; a++) {
+		if (!n->arr_ptr[a] || s->arrays[a].is_restrict ||
+		    s->arrays[a].n_dim == 0)
+			continue;
+		for (int b = 0; b < s->n_array; b++) {
+			at_loc loc;
+
+			if (b == a || s->arrays[b].n_dim == 0 ||
+			    s->arrays[b].is_restrict ||
+			    (!at_fe_written(s, a) && !at_fe_written(s, b)))
+				continue;
+			loc = at_fe_first_ref(s, a);
+			if (n->arr_ptr[b])
+				at_fe_fail(n, loc.offset, "pointers `%s` and "
+					"`%s` may alias (declare them restrict)",
+					s->arrays[a].name, s->arrays[b].name);
+			else
+				at_fe_fail(n, loc.offset, "pointer `%s` may "
+					"point into `%s` (declare it restrict)",
+					s->arrays[a].name, s->arrays[b].name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Replaces the symbol-space row *row by a malloc'd row in the global
+ * columns of the scop.  Returns -1 when out of memory. */
+static int at_fe_remap(const at_fe_nest *n, long **row)
+{
+	int nl = n->s->n_loop, ncol = at_scop_ncol(n->s);
+	long *r = calloc((size_t)ncol, sizeof *r);
+
+	if (!r)
+		return -1;
+	for (int k = 0; k < n->n_sym; k++)
+		r[n->sym_loop[k] >= 0 ? n->sym_loop[k] :
+		  nl + n->sym_param[k]] = (*row)[k];
+	r[ncol - 1] = (*row)[AT_FE_CST];
+	free(*row);
+	*row = r;
+	return 0;
+}
+
+/* Remaps the reference matrix *m (nd symbol-space rows) to the global
+ * columns.  Returns -1 when out of memory. */
+static int at_fe_remap_matrix(const at_fe_nest *n, long **m, int nd)
+{
+	int ncol = at_scop_ncol(n->s);
+	long *r = calloc((size_t)(nd ? nd : 1) * (size_t)ncol, sizeof *r);
+
+	if (!r)
+		return -1;
+	for (int i = 0; i < nd; i++) {
+		long *row = malloc(AT_FE_ROW * sizeof *row);
+
+		if (!row || (memcpy(row, *m + (size_t)i * AT_FE_ROW,
+				AT_FE_ROW * sizeof *row),
+			     at_fe_remap(n, &row) < 0)) {
+			free(row);
+			free(r);
+			return -1;
+		}
+		memcpy(r + (size_t)i * (size_t)ncol, row,
+			(size_t)ncol * sizeof *r);
+		free(row);
+	}
+	free(*m);
+	*m = r;
+	return 0;
+}
+
+/* Remaps every row of the nest to the global columns.  Returns -1 when
+ * out of memory. */
+static int at_fe_remap_all(at_fe_nest *n)
+{
+	at_scop *s = n->s;
+
+	for (int l = 0; l < s->n_loop; l++) {
+		for (int k = 0; k < s->loops[l].n_lb; k++)
+			if (at_fe_remap(n, &s->loops[l].lb[k].row) < 0)
+				return -1;
+		for (int k = 0; k < s->loops[l].n_ub; k++)
+			if (at_fe_remap(n, &s->loops[l].ub[k].row) < 0)
+				return -1;
+	}
+	for (int i = 0; i < s->n_stmt; i++) {
+		at_stmt *st = &s->stmts[i];
+
+		for (int r = 0; r < st->n_ref; r++)
+			if (at_fe_remap_matrix(n, &st->refs[r].m,
+					st->refs[r].n_dim) < 0)
+				return -1;
+		for (int c = 0; c < st->n_cond; c++)
+			if (at_fe_remap(n, &st->cond[c]) < 0)
+				return -1;
+	}
+	return 0;
+}
+
+/* Checks and remaps the extracted nest.  Returns -1 after reporting. */
+static int at_fe_finish(at_fe_nest *n)
+{
+	if (n->failed || at_fe_check_params(n) < 0 ||
+	    at_fe_check_alias(n) < 0)
+		return -1;
+	if (n->s->n_loop == 0 || n->s->n_stmt == 0) {
+		at_fe_fail(n, n->s->loc.offset, "the marked code contains no "
+			"%s", n->s->n_loop ? "statement" : "loop");
+		return -1;
+	}
+	if (at_fe_remap_all(n) < 0) {
+		at_fe_fail(n, n->s->loc.offset, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+/* Extracts the nest whose top-level statements are top[0..n_top) into
+ * `s` (whose file, range and pragma fields are set).  Returns `s`, or
+ * NULL after reporting (then `s` is freed). */
+static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
+	int n_top)
+{
+	at_fe_nest *n = calloc(1, sizeof *n);
+	int r;
+
+	if (!n) {
+		at_diag(&s->loc, AT_ERROR, "out of memory");
+		at_scop_free(s);
+		return NULL;
+	}
+	n->t = t;
+	n->s = s;
+	for (int i = 0; i < n_top && !n->failed; i++)
+		at_fe_walk(n, top[i]);
+	r = at_fe_finish(n);
+	at_fe_pop_conds(n, 0);
+	free(n->cond);
+	free(n->arr_ptr);
+	free(n->arr_decl);
+	free(n);
+	if (r < 0) {
+		at_scop_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* Pragmas                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Returns the offset of the newline ending the line that contains byte
+ * `off` (or the file length), following backslash continuations. */
+static unsigned at_fe_line_end(const at_fe_tu *t, unsigned off)
+{
+	const char *text = t->src->text;
+	unsigned len = (unsigned)t->src->len;
+
+	while (off < len) {
+		if (text[off] == '\n' && !(off > 0 && text[off - 1] == '\\'))
+			return off;
+		off++;
+	}
+	return len;
+}
+
+/* Returns the offset of the start of the line containing byte `off`. */
+static unsigned at_fe_line_start(const at_fe_tu *t, unsigned off)
+{
+	while (off > 0 && t->src->text[off - 1] != '\n')
+		off--;
+	return off;
+}
+
+/* When token k is the `#` of a `#pragma WORD` directive outside skipped
+ * code, returns the index of the WORD token; otherwise 0. */
+static unsigned at_fe_pragma(const at_fe_tu *t, unsigned k)
+{
+	unsigned ls, le;
+
+	if (!at_fe_is(t, k, "#") || !at_fe_is(t, k + 1, "pragma") ||
+	    !at_fe_is_ident(t, k + 2))
+		return 0;
+	ls = at_fe_line_start(t, t->off[k]);
+	for (unsigned j = ls; j < t->off[k]; j++)
+		if (t->src->text[j] != ' ' && t->src->text[j] != '\t')
+			return 0;
+	le = at_fe_line_end(t, t->off[k]);
+	if (t->off[k + 2] >= le || at_fe_is_skipped(t, t->off[k]))
+		return 0;
+	return k + 2;
+}
+
+/* Returns the function definition containing byte `off`, or a null
+ * cursor. */
+static CXCursor at_fe_function_at(const at_fe_tu *t, unsigned off)
+{
+	for (int i = 0; i < t->n_func; i++) {
+		unsigned b, e;
+
+		if (at_fe_extent(t, t->funcs[i], &b, &e) == 0 && b <= off &&
+		    off < e)
+			return t->funcs[i];
+	}
+	return clang_getNullCursor();
+}
+
+/* Returns a new scop for the pragma whose `#` is token k, with clause
+ * text [cb, ce) and the enclosing function `fn`; NULL when out of
+ * memory. */
+static at_scop *at_fe_new_scop(const at_fe_tu *t, unsigned k, unsigned cb,
+	unsigned ce, CXCursor fn, int is_region)
+{
+	at_scop *s = calloc(1, sizeof *s);
+	unsigned ls = at_fe_line_start(t, t->off[k]), e = 0;
+	const char *text = t->src->text;
+
+	if (!s)
+		return NULL;
+	while (cb < ce && (text[cb] == ' ' || text[cb] == '\t'))
+		cb++;
+	while (ce > cb && (text[ce - 1] == ' ' || text[ce - 1] == '\t' ||
+			   text[ce - 1] == '\r'))
+		ce--;
+	s->file = t->src->path;
+	s->begin = ls;
+	s->loc = at_fe_loc(t, t->off[k]);
+	s->is_region = is_region;
+	at_fe_extent(t, fn, &s->func_begin, &e);
+	s->clauses = at_fe_strndup(text + cb, ce - cb);
+	s->indent = at_fe_strndup(text + ls, t->off[k] - ls);
+	if (!s->clauses || !s->indent) {
+		at_scop_free(s);
+		return NULL;
+	}
+	for (char *p = s->clauses; *p; p++)	/* continuation lines */
+		if (*p == '\\' && (p[1] == '\n' || p[1] == '\r'))
+			*p = ' ';
+	return s;
+}
+
+/* Appends the extracted scop `s` (may be NULL) to the source.  Returns
+ * -1 when out of memory. */
+static int at_fe_keep(at_fe_tu *t, at_scop *s)
+{
+	at_source *src = t->src;
+	at_scop **v;
+
+	if (!s)
+		return 0;
+	for (int i = 0; i < s->n_stmt; i++)
+		if (s->stmts[i].end > s->end)
+			s->end = s->stmts[i].end;
+	if (s->begin < t->last_end) {
+		at_diag(&s->loc, AT_WARNING, "pragma inside another marked "
+			"nest; ignored");
+		at_scop_free(s);
+		return 0;
+	}
+	v = realloc(src->scops, (size_t)(src->n_scop + 1) * sizeof *v);
+	if (!v) {
+		at_scop_free(s);
+		return -1;
+	}
+	src->scops = v;
+	src->scops[src->n_scop++] = s;
+	t->last_end = s->end;
+	return 0;
+}
+
+/* Handles `#pragma autotile` at token k (its word at token w).  Returns
+ * -1 when out of memory. */
+static int at_fe_autotile(at_fe_tu *t, unsigned k, unsigned w)
+{
+	unsigned le = at_fe_line_end(t, t->off[k]), nx = at_fe_tok_from(t, le);
+	CXCursor fn = at_fe_function_at(t, t->off[k]), loop;
+	at_loc loc = at_fe_loc(t, t->off[k]);
+	at_scop *s;
+	unsigned b, e, cb, ce;
+	int i;
+
+	for (i = 0; i < t->n_for; i++)
+		if (at_fe_extent(t, t->fors[i], &b, &e) == 0 && nx < t->n_tok &&
+		    b == t->off[nx] && at_fe_is(t, nx, "for"))
+			break;
+	if (i == t->n_for || clang_Cursor_isNull(fn)) {
+		at_diag(&loc, AT_WARNING, "`#pragma autotile` is not followed "
+			"by a for loop; loop nest left unchanged");
+		return 0;
+	}
+	loop = t->fors[i];
+	/* the clauses: from the token after `autotile` to the last token of
+	 * the line, so that a trailing comment is not part of them */
+	cb = ce = at_fe_tok_end(t, w);
+	for (unsigned j = w + 1; j < t->n_tok && t->off[j] < le; j++)
+		ce = at_fe_tok_end(t, j);
+	s = at_fe_new_scop(t, k, cb, ce, fn, 0);
+	if (!s)
+		return -1;
+	s->end = e;
+	return at_fe_keep(t, at_fe_extract(t, s, &loop, 1));
+}
+
+/* Returns the innermost block containing bytes [b, e), or a null cursor. */
+static CXCursor at_fe_block_at(const at_fe_tu *t, unsigned b, unsigned e)
+{
+	CXCursor best = clang_getNullCursor();
+	unsigned best_len = 0;
+
+	for (int i = 0; i < t->n_block; i++) {
+		unsigned bb, be;
+
+		if (at_fe_extent(t, t->blocks[i], &bb, &be) == 0 && bb <= b &&
+		    e <= be && (clang_Cursor_isNull(best) ||
+				be - bb < best_len)) {
+			best = t->blocks[i];
+			best_len = be - bb;
+		}
+	}
+	return best;
+}
+
+/* Handles `#pragma scop` at token k; sets *resume to the token after the
+ * matching `#pragma endscop`.  Returns -1 when out of memory. */
+static int at_fe_region(at_fe_tu *t, unsigned k, unsigned *resume)
+{
+	at_loc loc = at_fe_loc(t, t->off[k]);
+	unsigned le = at_fe_line_end(t, t->off[k]), ek, w = 0, re;
+	CXCursor blk, *ch = NULL, *top = NULL;
+	int nc, ntop = 0, r = 0;
+	at_scop *s;
+
+	for (ek = k + 1; ek < t->n_tok; ek++)
+		if ((w = at_fe_pragma(t, ek)) && at_fe_is(t, w, "endscop"))
+			break;
+	if (ek >= t->n_tok) {
+		at_diag(&loc, AT_WARNING, "`#pragma scop` without `#pragma "
+			"endscop`; loop nest left unchanged");
+		*resume = k + 1;
+		return 0;
+	}
+	*resume = w + 1;
+	re = t->off[ek];
+	blk = at_fe_block_at(t, t->off[k], re);
+	nc = clang_Cursor_isNull(blk) ? 0 : at_fe_children(blk, &ch);
+	top = nc > 0 ? malloc((size_t)nc * sizeof *top) : NULL;
+	for (int i = 0; i < nc && top; i++) {
+		unsigned cb, ce;
+
+		if (at_fe_extent(t, ch[i], &cb, &ce) < 0)
+			continue;
+		if ((cb < t->off[k] && ce > t->off[k]) || (cb < re && ce > re))
+			ntop = -nc - 1;		/* pragmas in different blocks */
+		if (ntop < 0)
+			break;
+		if (cb >= le && cb < re)
+			top[ntop++] = ch[i];
+	}
+	free(ch);
+	if (!top || ntop <= 0) {
+		at_diag(&loc, AT_WARNING, "`#pragma scop` region has no "
+			"statement in the same block as its `#pragma endscop`;"
+			" loop nest left unchanged");
+		free(top);
+		return nc < 0 ? -1 : 0;
+	}
+	s = at_fe_new_scop(t, k, le, le, at_fe_function_at(t, t->off[k]), 1);
+	if (!s)
+		r = -1;
+	else {
+		s->end = at_fe_line_end(t, re);
+		if (s->end > re && t->src->text[s->end - 1] == '\r')
+			s->end--;
+		r = at_fe_keep(t, at_fe_extract(t, s, top, ntop));
+	}
+	free(top);
+	return r;
+}
+
+/* Finds and extracts every marked nest of the file, in file order.
+ * Returns -1 when out of memory. */
+static int at_fe_scan(at_fe_tu *t)
+{
+	unsigned k = 0;
+
+	while (k < t->n_tok) {
+		unsigned w = at_fe_pragma(t, k), next = k + 1;
+		int r = 0;
+
+		if (w && at_fe_is(t, w, "autotile")) {
+			r = at_fe_autotile(t, k, w);
+		} else if (w && at_fe_is(t, w, "scop")) {
+			r = at_fe_region(t, k, &next);
+		} else if (w && at_fe_is(t, w, "endscop")) {
+			at_loc loc = at_fe_loc(t, t->off[k]);
+			at_diag(&loc, AT_WARNING, "`#pragma endscop` without "
+				"`#pragma scop`; ignored");
+		}
+		if (r < 0)
+			return -1;
+		k = next;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The translation unit                                                */
+/* ------------------------------------------------------------------ */
+
+/* Visitor collecting the loops, blocks and function definitions of the
+ * main file. */
+static enum CXChildVisitResult at_fe_collect(CXCursor c, CXCursor parent,
+	CXClientData data)
+{
+	at_fe_tu *t = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor **v = NULL;
+	int *n = NULL, *cap = NULL;
+
+	(void)parent;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_ForStmt)
+		v = &t->fors, n = &t->n_for, cap = &t->cap_for;
+	else if (k == CXCursor_CompoundStmt)
+		v = &t->blocks, n = &t->n_block, cap = &t->cap_block;
+	else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
+		v = &t->funcs, n = &t->n_func, cap = &t->cap_func;
+	if (v) {
+		if (at_fe_grow((void **)v, *n, cap, sizeof **v) < 0)
+			return CXChildVisit_Break;
+		(*v)[(*n)++] = c;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Removes the comment tokens (libclang returns them) from t->tok and
+ * t->ann, keeping the order. */
+static void at_fe_drop_comments(at_fe_tu *t)
+{
+	unsigned j = 0;
+
+	for (unsigned k = 0; k < t->n_tok; k++) {
+		if (clang_getTokenKind(t->tok[k]) == CXToken_Comment)
+			continue;
+		t->tok[j] = t->tok[k];
+		t->ann[j++] = t->ann[k];
+	}
+	t->n_tok = j;
+}
+
+/* Tokenizes and annotates the main file and indexes its lines.
+ * Returns -1 when out of memory. */
+static int at_fe_tokens(at_fe_tu *t)
+{
+	at_source *src = t->src;
+	CXSourceRange all = clang_getRange(
+		clang_getLocationForOffset(t->tu, t->file, 0),
+		clang_getLocationForOffset(t->tu, t->file, (unsigned)src->len));
+
+	clang_tokenize(t->tu, all, &t->tok, &t->n_tok);
+	t->ann = calloc(t->n_tok + 1, sizeof *t->ann);
+	t->spell = calloc(t->n_tok + 1, sizeof *t->spell);
+	t->off = calloc(t->n_tok + 1, sizeof *t->off);
+	t->lines = malloc((src->len + 2) * sizeof *t->lines);
+	if (!t->ann || !t->spell || !t->off || !t->lines)
+		return -1;
+	if (t->n_tok)
+		clang_annotateTokens(t->tu, t->tok, t->n_tok, t->ann);
+	at_fe_drop_comments(t);
+	for (unsigned k = 0; k < t->n_tok; k++) {
+		t->spell[k] = at_fe_cxstr(clang_getTokenSpelling(t->tu,
+			t->tok[k]));
+		if (!t->spell[k] || at_fe_offset(t,
+				clang_getTokenLocation(t->tu, t->tok[k]),
+				&t->off[k]) < 0)
+			return -1;
+	}
+	t->lines[t->n_line++] = 0;
+	for (size_t i = 0; i < src->len; i++)
+		if (src->text[i] == '\n')
+			t->lines[t->n_line++] = (unsigned)i + 1;
+	t->skipped = clang_getSkippedRanges(t->tu, t->file);
+	clang_visitChildren(clang_getTranslationUnitCursor(t->tu),
+		at_fe_collect, t);
+	return 0;
+}
+
+/* Releases everything `t` holds except the source. */
+static void at_fe_tu_clear(at_fe_tu *t)
+{
+	if (t->tok)
+		clang_disposeTokens(t->tu, t->tok, t->n_tok);
+	for (unsigned k = 0; t->spell && k < t->n_tok; k++)
+		free(t->spell[k]);
+	free(t->spell);
+	free(t->ann);
+	free(t->off);
+	free(t->lines);
+	if (t->skipped)
+		clang_disposeSourceRangeList(t->skipped);
+	free(t->fors);
+	free(t->funcs);
+	free(t->blocks);
+	if (t->tu)
+		clang_disposeTranslationUnit(t->tu);
+}
+
+/* Prints clang's errors (severity error or fatal) in compiler style.
+ * Returns their number. */
+static int at_fe_clang_errors(CXTranslationUnit tu)
+{
+	int errors = 0;
+
+	for (unsigned i = 0; i < clang_getNumDiagnostics(tu); i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXString msg = clang_getDiagnosticSpelling(d);
+		CXFile f;
+		unsigned line, col, off;
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			errors++;
+			clang_getFileLocation(clang_getDiagnosticLocation(d),
+				&f, &line, &col, &off);
+			if (f) {
+				CXString fn = clang_getFileName(f);
+				fprintf(stderr, "%s:%u:%u: error: %s\n",
+					clang_getCString(fn), line, col,
+					clang_getCString(msg));
+				clang_disposeString(fn);
+			} else {
+				fprintf(stderr, "autotile: error: %s\n",
+					clang_getCString(msg));
+			}
+		}
+		clang_disposeString(msg);
+		clang_disposeDiagnostic(d);
+	}
+	return errors;
+}
+
+/* Reads the file src->path into src->text.  Returns -1 after reporting. */
+static int at_fe_read_file(at_source *src)
+{
+	FILE *f;
+	size_t cap = 1 << 16, got;
+	char *buf = NULL, *nb;
+
+	errno = 0;
+	f = fopen(src->path, "rb");
+	if (!f)
+		goto error;
+	for (;;) {
+		nb = realloc(buf, cap + 1);
+		if (!nb) {
+			errno = ENOMEM;
+			goto error;
+		}
+		buf = nb;
+		got = fread(buf + src->len, 1, cap - src->len, f);
+		src->len += got;
+		if (src->len < cap)
+			break;
+		cap *= 2;
+	}
+	if (ferror(f))
+		goto error;
+	fclose(f);
+	buf[src->len] = '\0';
+	src->text = buf;
+	return 0;
+error:
+	at_diag(NULL, AT_ERROR, "cannot read `%s`: %s", src->path,
+		strerror(errno ? errno : EIO));
+	if (f)
+		fclose(f);
+	free(buf);
+	src->len = 0;
+	return -1;
+}
+
+/* Parses `path` and extracts its marked nests (see at_frontend.h). */
+int at_frontend_parse(const char *path, int n_arg, const char *const *args,
+	at_source **out)
+{
+	at_fe_tu t;
+	CXIndex idx = NULL;
+	const char **argv = NULL;
+	at_source *src = calloc(1, sizeof *src);
+	enum CXErrorCode err;
+	int rc = 1;
+
+	memset(&t, 0, sizeof t);
+	*out = NULL;
+	if (!src || !(src->path = strdup(path)) ||
+	    !(argv = malloc((size_t)(n_arg + 1) * sizeof *argv))) {
+		at_diag(NULL, AT_ERROR, "out of memory");
+		goto error;
+	}
+	if (at_fe_read_file(src) < 0)
+		goto error;
+	for (int i = 0; i < n_arg; i++)
+		argv[i] = args[i];
+	argv[n_arg] = "-Wno-unknown-pragmas";
+	idx = clang_createIndex(0, 0);
+	err = clang_parseTranslationUnit2(idx, path, argv, n_arg + 1, NULL, 0,
+		CXTranslationUnit_DetailedPreprocessingRecord, &t.tu);
+	if (err != CXError_Success || !t.tu) {
+		at_diag(NULL, AT_ERROR, "cannot parse `%s` (libclang error %d)",
+			path, (int)err);
+		goto error;
+	}
+	if (at_fe_clang_errors(t.tu))
+		goto error;
+	t.src = src;
+	t.file = clang_getFile(t.tu, path);
+	if (!t.file || at_fe_tokens(&t) < 0 || at_fe_scan(&t) < 0) {
+		at_diag(NULL, AT_ERROR, "%s: cannot analyse the file (out of "
+			"memory?)", path);
+		goto error;
+	}
+	*out = src;
+	src = NULL;
+	rc = 0;
+error:
+	at_fe_tu_clear(&t);
+	if (idx)
+		clang_disposeIndex(idx);
+	free(argv);
+	at_source_free(src);
+	return rc;
+}
+
+/* Frees `src`, its text and its scops; NULL is a no-op. */
+void at_source_free(at_source *src)
+{
+	if (!src)
+		return;
+	for (int i = 0; i < src->n_scop; i++)
+		at_scop_free(src->scops[i]);
+	free(src->scops);
+	free(src->text);
+	free(src->path);
+	free(src);
+}

@@ -1,0 +1,5 @@
+void f(void)
+{
+	int x = ;
+	undefined_fn(x);
+}

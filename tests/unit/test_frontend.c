@@ -1,0 +1,408 @@
+/*
+ * test_frontend.c — unit tests of the front end (src/frontend.c): exact
+ * loops, bounds, statements, beta vectors and access matrices extracted
+ * from the small inputs under tests/unit/inputs/, and the rejections.
+ *
+ * Run from the repository root, or pass the inputs directory as argv[1].
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "at_test.h"
+#include "at_frontend.h"
+#include "at_diag.h"
+
+static const char *dir = "tests/unit/inputs";
+
+/* Parses input `name` with `n` extra clang arguments; NULL on failure. */
+static at_source *parse(const char *name, int n, const char *const *args)
+{
+	char path[512];
+	at_source *src = NULL;
+	int rc;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	rc = at_frontend_parse(path, n, args, &src);
+	AT_CHECK(rc == 0 && src, "%s parses", name);
+	return rc ? NULL : src;
+}
+
+/* Returns 1 when the n entries of `got` are the n longs that follow. */
+static int row_is(const long *got, int n, ...)
+{
+	va_list ap;
+	int ok = 1;
+
+	va_start(ap, n);
+	for (int i = 0; i < n; i++)
+		if (got[i] != va_arg(ap, long))
+			ok = 0;
+	va_end(ap);
+	return ok;
+}
+
+/* Returns the index of the array named `name` in `s`, or -1. */
+static int array(const at_scop *s, const char *name)
+{
+	for (int a = 0; a < s->n_array; a++)
+		if (!strcmp(s->arrays[a].name, name))
+			return a;
+	return -1;
+}
+
+/* Returns 1 when the source text at byte `off` starts with `head`. */
+static int starts(const at_source *src, unsigned off, const char *head)
+{
+	return off < src->len && !strncmp(src->text + off, head, strlen(head));
+}
+
+/* The paper's Listing 1.1. */
+static void test_listing11(void)
+{
+	at_source *src = parse("fe_listing11.c", 0, NULL);
+	at_scop *s;
+	at_stmt *st;
+
+	if (!src)
+		return;
+	AT_CHECK_INT(src->n_scop, 1, "listing 1.1: one nest");
+	s = src->scops[0];
+	AT_CHECK_INT(s->n_loop, 2, "listing 1.1: two loops");
+	AT_CHECK_INT(s->n_param, 0, "listing 1.1: no parameter");
+	AT_CHECK_INT(at_scop_ncol(s), 3, "listing 1.1: columns i j 1");
+	AT_CHECK_STR(s->clauses, "", "listing 1.1: no clause");
+	AT_CHECK_STR(s->indent, "", "listing 1.1: indent");
+	AT_CHECK(!s->is_region, "listing 1.1: not a region");
+	AT_CHECK(starts(src, s->begin, "#pragma autotile\n"),
+		"listing 1.1: begins at the pragma line");
+	AT_CHECK(src->text[s->end - 1] == ';' && src->text[s->end] == '\n',
+		"listing 1.1: ends after the statement's `;`");
+	AT_CHECK(starts(src, s->func_begin, "void kernel"),
+		"listing 1.1: func_begin");
+	AT_CHECK_INT(s->loc.line, 6, "listing 1.1: pragma line");
+	AT_CHECK_STR(s->loops[0].iter, "i", "listing 1.1: loop 0 iterator");
+	AT_CHECK_STR(s->loops[0].type, "int", "listing 1.1: loop 0 type");
+	AT_CHECK_INT(s->loops[1].parent, 0, "listing 1.1: loop 1 parent");
+	AT_CHECK_INT(s->loops[1].depth, 1, "listing 1.1: loop 1 depth");
+	AT_CHECK(s->loops[0].n_lb == 1 && s->loops[0].n_ub == 1 &&
+		row_is(s->loops[0].lb[0].row, 3, 0L, 0L, 2L) &&
+		row_is(s->loops[0].ub[0].row, 3, 0L, 0L, 1021L) &&
+		s->loops[0].lb[0].den == 1 && s->loops[0].ub[0].den == 1,
+		"listing 1.1: 2 <= i <= 1021");
+	AT_CHECK(s->loops[1].n_lb == 1 && s->loops[1].n_ub == 1 &&
+		row_is(s->loops[1].lb[0].row, 3, 0L, 0L, 2L) &&
+		row_is(s->loops[1].ub[0].row, 3, 0L, 0L, 509L),
+		"listing 1.1: 2 <= j <= 509");
+	AT_CHECK_INT(s->loops[0].step, 1, "listing 1.1: step");
+	AT_CHECK_INT(s->n_stmt, 1, "listing 1.1: one statement");
+	st = &s->stmts[0];
+	AT_CHECK_STR(st->text,
+		"A[i][j] = A[i-2][j-1] + A[i-1][j-1] + A[i-1][j-2];",
+		"listing 1.1: statement text");
+	AT_CHECK(st->n_loop == 2 && st->loops[0] == 0 && st->loops[1] == 1,
+		"listing 1.1: statement loops");
+	AT_CHECK(st->beta[0] == 0 && st->beta[1] == 0 && st->beta[2] == 0,
+		"listing 1.1: beta (0,0,0)");
+	AT_CHECK_INT(st->n_ref, 4, "listing 1.1: 4 references");
+	AT_CHECK(st->refs[0].kind == AT_WRITE && st->refs[0].n_dim == 2 &&
+		row_is(st->refs[0].m, 6, 1L, 0L, 0L, 0L, 1L, 0L),
+		"listing 1.1: write A[i][j]");
+	AT_CHECK(st->refs[1].kind == AT_READ &&
+		row_is(st->refs[1].m, 6, 1L, 0L, -2L, 0L, 1L, -1L),
+		"listing 1.1: read A[i-2][j-1]");
+	AT_CHECK(st->refs[2].kind == AT_READ &&
+		row_is(st->refs[2].m, 6, 1L, 0L, -1L, 0L, 1L, -1L),
+		"listing 1.1: read A[i-1][j-1]");
+	AT_CHECK(st->refs[3].kind == AT_READ &&
+		row_is(st->refs[3].m, 6, 1L, 0L, -1L, 0L, 1L, -2L),
+		"listing 1.1: read A[i-1][j-2]");
+	AT_CHECK(s->n_array == 1 && s->arrays[0].n_dim == 2 &&
+		s->arrays[0].elem_size == 8, "listing 1.1: array A");
+	AT_CHECK_STR(s->arrays[0].elem_type, "double", "listing 1.1: type");
+	AT_CHECK_INT(st->n_use, 8, "listing 1.1: 8 iterator uses");
+	AT_CHECK(st->uses[0].off == 2 && st->uses[0].len == 1 &&
+		st->uses[0].loop == 0 && st->uses[1].off == 5 &&
+		st->uses[1].loop == 1, "listing 1.1: uses of i and j");
+	at_source_free(src);
+}
+
+/* Matmul with #define sizes and pragma clauses. */
+static void test_matmul(void)
+{
+	at_source *src = parse("fe_matmul.c", 0, NULL);
+	at_scop *s;
+	at_stmt *st;
+	int c, al;
+
+	if (!src)
+		return;
+	AT_CHECK_INT(src->n_scop, 1, "matmul: one nest");
+	s = src->scops[0];
+	AT_CHECK_STR(s->clauses, "tile(32,32) parallel(outer)",
+		"matmul: clauses trimmed");
+	AT_CHECK_STR(s->indent, "  ", "matmul: indent of the pragma line");
+	AT_CHECK(s->n_param == 3 && !strcmp(s->params[0], "N") &&
+		!strcmp(s->params[1], "M") && !strcmp(s->params[2], "K"),
+		"matmul: parameters N M K by name");
+	/* columns: i j k N M K 1 */
+	AT_CHECK(row_is(s->loops[0].ub[0].row, 7, 0L, 0L, 0L, 1L, 0L, 0L, -1L),
+		"matmul: i <= N - 1");
+	AT_CHECK(row_is(s->loops[1].ub[0].row, 7, 0L, 0L, 0L, 0L, 1L, 0L, -1L),
+		"matmul: j <= M - 1 (++j)");
+	AT_CHECK(row_is(s->loops[2].ub[0].row, 7, 0L, 0L, 0L, 0L, 0L, 1L, -1L),
+		"matmul: k <= K - 1 (<=, += 1)");
+	AT_CHECK_INT(s->loops[2].step, 1, "matmul: k += 1");
+	st = &s->stmts[0];
+	c = array(s, "C");
+	al = array(s, "alpha");
+	AT_CHECK(st->n_ref == 5 && st->refs[0].array == c &&
+		st->refs[0].kind == AT_READ && st->refs[1].array == c &&
+		st->refs[1].kind == AT_WRITE &&
+		!memcmp(st->refs[0].m, st->refs[1].m, 14 * sizeof(long)),
+		"matmul: += gives a READ and a WRITE of C[i][j]");
+	AT_CHECK(al >= 0 && s->arrays[al].n_dim == 0 &&
+		st->refs[2].array == al && st->refs[2].kind == AT_READ,
+		"matmul: scalar alpha is a 0-d read");
+	AT_CHECK(row_is(st->refs[4].m, 14, 0L, 0L, 1L, 0L, 0L, 0L, 0L,
+			0L, 1L, 0L, 0L, 0L, 0L, 0L), "matmul: B[k][j]");
+	at_source_free(src);
+}
+
+/* Triangular, decreasing, strided, imperfect, min/max, VLA parameters. */
+static void test_loops(void)
+{
+	at_source *src = parse("fe_loops.c", 0, NULL);
+	at_scop *s;
+
+	if (!src)
+		return;
+	AT_CHECK_INT(src->n_scop, 6, "loops: six nests");
+	if (src->n_scop != 6) {
+		at_source_free(src);
+		return;
+	}
+	/* tri: columns i j n 1 */
+	s = src->scops[0];
+	AT_CHECK(s->n_param == 1 && !strcmp(s->params[0], "n"),
+		"tri: parameter n (function parameter)");
+	AT_CHECK(row_is(s->loops[1].ub[0].row, 4, 1L, 0L, 0L, 0L),
+		"tri: j <= i");
+	AT_CHECK(s->arrays[0].n_dim == 2 && !s->arrays[0].is_restrict,
+		"tri: VLA parameter A[n][n]");
+	/* down: columns i n 1 */
+	s = src->scops[1];
+	AT_CHECK_INT(s->loops[0].step, -1, "down: step -1");
+	AT_CHECK_STR(s->loops[0].type, "long", "down: iterator type");
+	AT_CHECK(s->loops[0].n_ub == 1 && s->loops[0].n_lb == 1 &&
+		row_is(s->loops[0].ub[0].row, 3, 0L, 1L, -1L) &&
+		row_is(s->loops[0].lb[0].row, 3, 0L, 0L, 0L),
+		"down: ub = n - 1 (the init), lb = 0");
+	AT_CHECK(s->arrays[array(s, "x")].is_restrict &&
+		!s->arrays[array(s, "y")].is_restrict,
+		"down: x[restrict n] is restrict");
+	AT_CHECK_STR(s->arrays[array(s, "y")].elem_type, "double",
+		"down: const dropped from the element type");
+	AT_CHECK(row_is(s->stmts[0].refs[2].m, 3, -1L, 1L, -1L),
+		"down: y[n - 1 - i]");
+	/* stride */
+	s = src->scops[2];
+	AT_CHECK_INT(s->loops[0].step, 2, "stride: += 2");
+	AT_CHECK(row_is(s->loops[0].lb[0].row, 3, 0L, 0L, 1L),
+		"stride: lb 1");
+	AT_CHECK(s->arrays[0].elem_size == 4 &&
+		!strcmp(s->arrays[0].elem_type, "float"), "stride: float");
+	AT_CHECK_INT(s->stmts[0].n_ref, 4, "stride: ?: refs are reads");
+	/* imperfect: loops i, j (0), j (1); statements at two depths */
+	s = src->scops[3];
+	AT_CHECK(s->n_loop == 3 && s->n_stmt == 4, "imperfect: 3 loops, "
+		"4 statements");
+	AT_CHECK(s->stmts[0].n_loop == 1 && s->stmts[0].beta[0] == 0 &&
+		s->stmts[0].beta[1] == 0, "imperfect: S0 beta (0,0)");
+	AT_CHECK(s->stmts[1].n_loop == 2 && s->stmts[1].loops[1] == 1 &&
+		s->stmts[1].beta[1] == 1 && s->stmts[1].beta[2] == 0,
+		"imperfect: S1 beta (0,1,0)");
+	AT_CHECK(s->stmts[2].n_loop == 2 && s->stmts[2].loops[1] == 2 &&
+		s->stmts[2].beta[1] == 2 && s->stmts[2].beta[2] == 0,
+		"imperfect: S2 beta (0,2,0) in loop 2");
+	AT_CHECK(s->stmts[3].n_loop == 1 && s->stmts[3].beta[1] == 3,
+		"imperfect: S3 beta (0,3)");
+	AT_CHECK(s->loops[2].parent == 0 &&
+		row_is(s->loops[2].lb[0].row, 6, 0L, 0L, 0L, 0L, 0L, 1L),
+		"imperfect: loop 2 parent 0, j >= 1");
+	AT_CHECK(s->arrays[array(s, "A")].is_restrict, "imperfect: restrict");
+	/* minmax: columns i j n m 1 */
+	s = src->scops[4];
+	AT_CHECK(s->loops[0].n_ub == 1 && s->loops[0].ub[0].den == 2 &&
+		row_is(s->loops[0].ub[0].row, 5, 0L, 0L, 1L, 0L, -2L),
+		"minmax: i < n / 2 is i <= floor((n - 2) / 2)");
+	AT_CHECK(s->loops[1].n_lb == 2 &&
+		row_is(s->loops[1].lb[0].row, 5, 1L, 0L, 0L, 0L, 0L) &&
+		row_is(s->loops[1].lb[1].row, 5, 0L, 0L, 0L, 0L, 1L),
+		"minmax: j = i > 1 ? i : 1 is max(i, 1)");
+	AT_CHECK(s->loops[1].n_ub == 2 &&
+		row_is(s->loops[1].ub[0].row, 5, 0L, 0L, 0L, 1L, -1L) &&
+		row_is(s->loops[1].ub[1].row, 5, 0L, 0L, 1L, 0L, -1L),
+		"minmax: j < m && j < n");
+	AT_CHECK(s->stmts[0].n_cond == 2 &&
+		row_is(s->stmts[0].cond[0], 5, -1L, 1L, 0L, 0L, -2L) &&
+		row_is(s->stmts[0].cond[1], 5, 0L, -1L, 1L, 0L, -2L),
+		"minmax: if (i + 1 < j && j <= n - 2)");
+	AT_CHECK(s->arrays[array(s, "B")].n_dim == 2,
+		"minmax: pointer-to-VLA B");
+	AT_CHECK(s->arrays[array(s, "t")].n_dim == 0 &&
+		!strcmp(s->arrays[array(s, "t")].elem_type, "size_t"),
+		"minmax: size_t scalar");
+	/* mm */
+	s = src->scops[5];
+	AT_CHECK(s->loops[0].ub[0].den == 2 &&
+		row_is(s->loops[0].ub[0].row, 5, 0L, 0L, 1L, 0L, -1L),
+		"mm: i <= (n - 1) / 2");
+	AT_CHECK(s->loops[1].n_lb == 2 && s->loops[1].n_ub == 2,
+		"mm: max() lower and min() upper bounds");
+	at_source_free(src);
+}
+
+/* `#pragma scop` region with two top-level loops. */
+static void test_region(void)
+{
+	at_source *src = parse("fe_region.c", 0, NULL);
+	at_scop *s;
+
+	if (!src)
+		return;
+	AT_CHECK_INT(src->n_scop, 1, "region: one scop");
+	s = src->scops[0];
+	AT_CHECK(s->is_region, "region: is_region");
+	AT_CHECK(starts(src, s->begin, "#pragma scop"), "region: begin");
+	AT_CHECK(s->end >= 15 && starts(src, s->end - 15, "#pragma endscop") &&
+		src->text[s->end] == '\n', "region: end of the endscop line");
+	AT_CHECK(s->n_param == 2 && !strcmp(s->params[0], "TSTEPS") &&
+		!strcmp(s->params[1], "N"), "region: parameters TSTEPS, N");
+	AT_CHECK(s->n_loop == 4 && s->loops[3].parent == -1 &&
+		s->loops[3].depth == 0, "region: 4 loops, loop 3 top-level");
+	AT_CHECK(s->n_stmt == 3, "region: 3 statements");
+	AT_CHECK(s->stmts[0].beta[0] == 0 && s->stmts[0].beta[1] == 0 &&
+		s->stmts[1].beta[0] == 0 && s->stmts[1].beta[1] == 1 &&
+		s->stmts[2].beta[0] == 1 && s->stmts[2].beta[1] == 0,
+		"region: beta (0,t,0,i,0) (0,t,1,i,0) (1,i,0)");
+	/* columns: t i i' i'' TSTEPS N 1 */
+	AT_CHECK(row_is(s->loops[1].ub[0].row, 7, 0L, 0L, 0L, 0L, 0L, 1L, -2L),
+		"region: i <= N - 2");
+	AT_CHECK(row_is(s->stmts[0].refs[1].m, 7, 0L, 1L, 0L, 0L, 0L, 0L, -1L),
+		"region: A[i - 1]");
+	at_source_free(src);
+}
+
+/* Macros, -D, odd loop forms, if/else, statements outside loops. */
+static void test_misc(void)
+{
+	const char *args[] = { "-DN=32" };
+	at_source *src = parse("fe_misc.c", 1, args);
+	at_scop *s;
+
+	if (!src)
+		return;
+	AT_CHECK_INT(src->n_scop, 4, "misc: four nests");
+	if (src->n_scop != 4) {
+		at_source_free(src);
+		return;
+	}
+	s = src->scops[0];
+	AT_CHECK(s->n_param == 1 && !strcmp(s->params[0], "_PB_N"),
+		"misc: macro bound stays `_PB_N`");
+	AT_CHECK(s->stmts[0].n_ref == 2, "misc: refs through macro args");
+	s = src->scops[1];
+	AT_CHECK(s->loops[0].step == 2 && s->loops[1].step == -1,
+		"misc: i = i + 2 and j -= 1");
+	AT_CHECK(row_is(s->loops[0].ub[0].row, 4, 0L, 0L, 1L, -1L),
+		"misc: n > i");
+	AT_CHECK(row_is(s->loops[1].ub[0].row, 4, 0L, 0L, 1L, 0L) &&
+		row_is(s->loops[1].lb[0].row, 4, 0L, 0L, 0L, 1L),
+		"misc: j from n down to 1");
+	AT_CHECK_STR(s->loops[0].type, "size_t", "misc: size_t iterator");
+	AT_CHECK(s->stmts[0].n_cond == 1 && s->stmts[1].n_cond == 1 &&
+		row_is(s->stmts[0].cond[0], 4, 1L, -1L, 0L, 0L) &&
+		row_is(s->stmts[1].cond[0], 4, -1L, 1L, 0L, -1L),
+		"misc: if (j <= i) / else");
+	AT_CHECK(s->stmts[1].beta[2] == 1, "misc: else branch position");
+	s = src->scops[2];
+	AT_CHECK(s->n_stmt == 3 && s->stmts[0].n_loop == 0 &&
+		s->stmts[0].beta[0] == 0 && s->stmts[1].beta[0] == 1 &&
+		s->stmts[2].beta[0] == 2, "misc: statements outside loops");
+	at_source_free(src);
+}
+
+/* Comments (libclang returns them as tokens) are ignored. */
+static void test_comments(void)
+{
+	at_source *src = parse("fe_comments.c", 0, NULL);
+	at_scop *s;
+
+	if (!src)
+		return;
+	AT_CHECK_INT(src->n_scop, 1, "comments: one nest");
+	if (src->n_scop == 1) {
+		s = src->scops[0];
+		AT_CHECK_STR(s->clauses, "tile(8)", "comments: clauses");
+		AT_CHECK(row_is(s->loops[0].ub[0].row, 3, 0L, 1L, -1L),
+			"comments: i <= n - 1");
+		AT_CHECK_STR(s->stmts[0].text,
+			"B[i] = /* y */ B[i] + 1 /* z */;", "comments: text");
+		AT_CHECK(s->stmts[0].n_use == 2 && s->stmts[0].uses[1].off == 17,
+			"comments: uses");
+	}
+	at_source_free(src);
+}
+
+/* Each rejected nest gives exactly one warning; the file goes on. */
+static void test_reject(void)
+{
+	int before = at_diag_count(AT_WARNING);
+	at_source *src = parse("fe_reject.c", 0, NULL);
+
+	if (!src)
+		return;
+	AT_CHECK_INT(at_diag_count(AT_WARNING) - before, 17,
+		"reject: one warning per rejected nest");
+	AT_CHECK_INT(src->n_scop, 1, "reject: only the last nest is kept");
+	if (src->n_scop == 1)
+		AT_CHECK(starts(src, src->scops[0]->func_begin, "void r_ok"),
+			"reject: the kept nest is r_ok");
+	at_source_free(src);
+}
+
+/* Parse errors and unreadable files. */
+static void test_errors(void)
+{
+	at_source *src = (at_source *)&src;
+	int before = at_diag_count(AT_ERROR);
+	char path[512];
+
+	snprintf(path, sizeof path, "%s/fe_syntax.c", dir);
+	AT_CHECK_INT(at_frontend_parse(path, 0, NULL, &src), 1,
+		"syntax error: returns 1");
+	AT_CHECK(src == NULL, "syntax error: no source");
+	snprintf(path, sizeof path, "%s/no_such_file.c", dir);
+	AT_CHECK_INT(at_frontend_parse(path, 0, NULL, &src), 1,
+		"missing file: returns 1");
+	AT_CHECK_INT(at_diag_count(AT_ERROR) - before, 1,
+		"missing file: one error");
+	at_source_free(NULL);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		dir = argv[1];
+	test_listing11();
+	test_matmul();
+	test_loops();
+	test_region();
+	test_misc();
+	test_comments();
+	test_reject();
+	test_errors();
+	AT_TEST_END();
+}
