@@ -2411,6 +2411,30 @@ static at_scop *at_fe_new_scop(const at_fe_tu *t, unsigned k, unsigned cb,
 	return s;
 }
 
+/* Sets s->indent to the leading white space of the line holding the
+ * nest's first loop or statement (the pragma itself is often at column 1).
+ * Returns -1 when out of memory. */
+static int at_fe_nest_indent(const at_fe_tu *t, at_scop *s)
+{
+	unsigned first = s->end, ls, e;
+	const char *text = t->src->text;
+	char *indent;
+
+	if (s->n_loop > 0)
+		first = s->loops[0].loc.offset;
+	if (s->n_stmt > 0 && s->stmts[0].begin < first)
+		first = s->stmts[0].begin;
+	ls = at_fe_line_start(t, first);
+	for (e = ls; e < first && (text[e] == ' ' || text[e] == '\t'); e++)
+		;
+	indent = at_fe_strndup(text + ls, e - ls);
+	if (!indent)
+		return -1;
+	free(s->indent);
+	s->indent = indent;
+	return 0;
+}
+
 /* Appends the extracted scop `s` (may be NULL) to the source.  Returns
  * -1 when out of memory. */
 static int at_fe_keep(at_fe_tu *t, at_scop *s)
@@ -2429,7 +2453,8 @@ static int at_fe_keep(at_fe_tu *t, at_scop *s)
 		at_scop_free(s);
 		return 0;
 	}
-	v = realloc(src->scops, (size_t)(src->n_scop + 1) * sizeof *v);
+	v = at_fe_nest_indent(t, s) < 0 ? NULL :
+		realloc(src->scops, (size_t)(src->n_scop + 1) * sizeof *v);
 	if (!v) {
 		at_scop_free(s);
 		return -1;

@@ -73,7 +73,7 @@ static void test_listing11(void)
 	AT_CHECK_INT(s->n_param, 0, "listing 1.1: no parameter");
 	AT_CHECK_INT(at_scop_ncol(s), 3, "listing 1.1: columns i j 1");
 	AT_CHECK_STR(s->clauses, "", "listing 1.1: no clause");
-	AT_CHECK_STR(s->indent, "", "listing 1.1: indent");
+	AT_CHECK_STR(s->indent, "\t", "listing 1.1: indent of the for line");
 	AT_CHECK(!s->is_region, "listing 1.1: not a region");
 	AT_CHECK(starts(src, s->begin, "#pragma autotile\n"),
 		"listing 1.1: begins at the pragma line");
@@ -142,7 +142,7 @@ static void test_matmul(void)
 	s = src->scops[0];
 	AT_CHECK_STR(s->clauses, "tile(32,32) parallel(outer)",
 		"matmul: clauses trimmed");
-	AT_CHECK_STR(s->indent, "  ", "matmul: indent of the pragma line");
+	AT_CHECK_STR(s->indent, "\t", "matmul: indent of the for line");
 	AT_CHECK(s->n_param == 3 && !strcmp(s->params[0], "N") &&
 		!strcmp(s->params[1], "M") && !strcmp(s->params[2], "K"),
 		"matmul: parameters N M K by name");
