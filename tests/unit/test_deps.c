@@ -12,6 +12,8 @@
 #include "at_test.h"
 #include "at_scop.h"
 #include "at_deps.h"
+#include "at_frontend.h"
+#include "at_space.h"
 
 /* Returns a zeroed row of n longs with the given leading entries. */
 static long *row(int n, const long *v, int nv)
@@ -234,12 +236,163 @@ out:
 	at_scop_free(s);
 }
 
+/* Returns 1 if `text` (a union map) is a legal schedule for d. */
+static int legal(isl_ctx *ctx, const at_deps *d, const char *text)
+{
+	isl_union_map *t = isl_union_map_read_from_str(ctx, text);
+	int r = at_deps_is_legal(d, t);
+
+	isl_union_map_free(t);
+	return r;
+}
+
+/* Returns 1 if the last dimension of partial schedule `text` is parallel. */
+static int parallel(isl_ctx *ctx, const at_deps *d, const char *text)
+{
+	isl_union_map *t = isl_union_map_read_from_str(ctx, text);
+	int r = at_deps_is_parallel(d, t);
+
+	isl_union_map_free(t);
+	return r;
+}
+
+/* Returns 1 if isl's scheduler gives a tiled candidate that passes the
+ * legality test for the first nest of `src`. */
+static int tilable(isl_ctx *ctx, const at_scop *s, const at_deps *d)
+{
+	at_opts opts = { 0 };
+	const char *why;
+	at_cand *c;
+
+	opts.default_size = 8;
+	c = at_space_tiled(ctx, s, d, &opts, &why);
+	at_cand_free(c);
+	return c != NULL;
+}
+
+/* Parses tests/unit/inputs/<name>.c and computes the deps of its first
+ * nest; returns 0 on success. */
+static int load(isl_ctx *ctx, const char *path, at_source **src,
+	at_deps **d)
+{
+	*d = NULL;
+	if (at_frontend_parse(path, 0, NULL, src) != 0 || (*src)->n_scop < 1)
+		return -1;
+	*d = at_deps_compute(ctx, (*src)->scops[0]);
+	return *d ? 0 : -1;
+}
+
+/* Returns 1 if some dependence from S<a> to S<b> of `kind` has uniform
+ * distance v over n common loops. */
+static int has_dep(const at_deps *d, at_dep_kind kind, int a, int b,
+	const long *v, int n)
+{
+	for (int i = 0; i < d->n_dep; i++)
+		if (d->deps[i].kind == kind && d->deps[i].src == a &&
+		    d->deps[i].dst == b && d->deps[i].uniform &&
+		    d->deps[i].n_common == n &&
+		    memcmp(d->deps[i].dist, v, n * sizeof(long)) == 0)
+			return 1;
+	return 0;
+}
+
+/* jacobi-2d: two statements in a time loop. */
+static void test_jacobi2d(isl_ctx *ctx)
+{
+	at_source *src = NULL;
+	at_deps *d = NULL;
+	long zero[] = { 0 }, one[] = { 1 };
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/dep_jacobi2d.c", &src, &d) == 0,
+		"jacobi-2d: parsed and analysed");
+	if (!d)
+		goto out;
+	AT_CHECK(has_dep(d, AT_DEP_RAW, 0, 1, zero, 1),
+		"jacobi-2d: RAW S0 -> S1 (B) within one time step");
+	AT_CHECK(has_dep(d, AT_DEP_RAW, 1, 0, one, 1),
+		"jacobi-2d: RAW S1 -> S0 (A) across time steps");
+	AT_CHECK_INT(parallel(ctx, d, "{ S0[t,i,j] -> [0,t,0,i]; "
+		"S1[t,i,j] -> [0,t,1,i] }"), 1,
+		"jacobi-2d: loop i of each statement is parallel");
+	AT_CHECK_INT(parallel(ctx, d, "{ S0[t,i,j] -> [0,t]; "
+		"S1[t,i,j] -> [0,t] }"), 0, "jacobi-2d: loop t is not parallel");
+	AT_CHECK_INT(legal(ctx, d, "{ S0[t,i,j] -> [0,i,j,t,0]; "
+		"S1[t,i,j] -> [0,i,j,t,1] }"), 0,
+		"jacobi-2d: moving t innermost is illegal");
+	AT_CHECK(tilable(ctx, src->scops[0], d),
+		"jacobi-2d: isl's band (skewed time) is tiled and legal");
+out:
+	at_deps_free(d);
+	at_source_free(src);
+}
+
+/* In-place Gauss-Seidel: negative distance components. */
+static void test_seidel(isl_ctx *ctx)
+{
+	at_source *src = NULL;
+	at_deps *d = NULL;
+	long a[] = { 1, -1, 0 }, b[] = { 1, 0, -1 }, c[] = { 0, 1, 0 };
+	long e[] = { 0, 0, 1 }, f[] = { 1, 0, 0 };
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/dep_seidel.c", &src, &d) == 0,
+		"seidel: parsed and analysed");
+	if (!d)
+		goto out;
+	AT_CHECK(has_dep(d, AT_DEP_RAW, 0, 0, a, 3), "seidel: RAW (1,-1,0)");
+	AT_CHECK(has_dep(d, AT_DEP_RAW, 0, 0, b, 3), "seidel: RAW (1,0,-1)");
+	AT_CHECK(has_dep(d, AT_DEP_RAW, 0, 0, c, 3), "seidel: RAW (0,1,0)");
+	AT_CHECK(has_dep(d, AT_DEP_RAW, 0, 0, e, 3), "seidel: RAW (0,0,1)");
+	AT_CHECK(has_dep(d, AT_DEP_RAW, 0, 0, f, 3), "seidel: RAW (1,0,0)");
+	AT_CHECK(has_dep(d, AT_DEP_WAR, 0, 0, a, 3), "seidel: WAR (1,-1,0)");
+	AT_CHECK_INT(legal(ctx, d, "[n, tsteps] -> { S0[t,i,j] -> "
+		"[floor(t/8), floor(i/8), floor(j/8), t, i, j] }"), 0,
+		"seidel: rectangular tiling of t,i,j is illegal");
+	AT_CHECK_INT(legal(ctx, d, "[n, tsteps] -> { S0[t,i,j] -> "
+		"[floor(t/8), floor((t+i)/8), floor((2t+i+j)/8), t, t+i, "
+		"2t+i+j] }"), 1,
+		"seidel: tiling after skewing (t, t+i, 2t+i+j) is legal");
+	AT_CHECK(tilable(ctx, src->scops[0], d),
+		"seidel: isl's band is tiled and legal");
+out:
+	at_deps_free(d);
+	at_source_free(src);
+}
+
+/* LU: dependences whose distances are not constant. */
+static void test_lu(isl_ctx *ctx)
+{
+	at_source *src = NULL;
+	at_deps *d = NULL;
+	int non_uniform = 0;
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/dep_lu.c", &src, &d) == 0,
+		"lu: parsed and analysed");
+	if (!d)
+		goto out;
+	for (int i = 0; i < d->n_dep; i++)
+		non_uniform += !d->deps[i].uniform && d->deps[i].n_common > 0;
+	AT_CHECK(non_uniform > 0, "lu: %d non-uniform dependences",
+		non_uniform);
+	AT_CHECK_INT(parallel(ctx, d, "[n] -> { S0[k,i] -> [k]; "
+		"S1[k,i,j] -> [k] }"), 0, "lu: loop k is not parallel");
+	AT_CHECK_INT(parallel(ctx, d, "[n] -> { S0[k,i] -> [k,i]; "
+		"S1[k,i,j] -> [k,i] }"), 1, "lu: loop i is parallel");
+	AT_CHECK(tilable(ctx, src->scops[0], d),
+		"lu: isl's band is tiled and legal");
+out:
+	at_deps_free(d);
+	at_source_free(src);
+}
+
 int main(void)
 {
 	isl_ctx *ctx = isl_ctx_alloc();
 
 	test_listing11(ctx);
 	test_matmul(ctx);
+	test_jacobi2d(ctx);
+	test_seidel(ctx);
+	test_lu(ctx);
 	isl_ctx_free(ctx);
 	AT_TEST_END();
 }
