@@ -166,4 +166,11 @@ __isl_give isl_union_map *at_scop_schedule_map(isl_ctx *ctx,
  * values, so generated code is correct for every value.  NULL on error. */
 __isl_give isl_set *at_scop_context(isl_ctx *ctx, const at_scop *scop);
 
+/* Fills trips[l] (l < n_loop) with the number of distinct values the
+ * iterator of loop l takes, and *total with the number of statement
+ * instances (summed over statements): the paper's iteration vector.  An
+ * entry is -1 when it depends on a parameter.  Returns 0 or -1. */
+int at_scop_trip_counts(isl_ctx *ctx, const at_scop *scop, long *trips,
+	long *total);
+
 #endif

@@ -10,6 +10,8 @@
 #include <isl/map.h>
 #include <isl/union_set.h>
 #include <isl/union_map.h>
+#include <isl/val.h>
+#include <isl/space.h>
 
 #include "at_scop.h"
 #include "at_diag.h"
@@ -391,4 +393,69 @@ __isl_give isl_set *at_scop_context(isl_ctx *ctx, const at_scop *scop)
 	set = isl_set_read_from_str(ctx, text);
 	free(text);
 	return set;
+}
+
+/* Returns the number of points of `set` (taken), or -1 when it depends on
+ * a parameter or is unbounded. */
+static long at_scop_count(__isl_take isl_set *set)
+{
+	isl_size np = isl_set_dim(set, isl_dim_param);
+	isl_val *v;
+	long n = -1;
+
+	if (np < 0 || isl_set_involves_dims(set, isl_dim_param, 0, np))
+		goto done;
+	set = isl_set_project_out(set, isl_dim_param, 0, np);
+	if (isl_set_is_bounded(set) != isl_bool_true)
+		goto done;
+	v = isl_set_count_val(set);
+	if (v && isl_val_is_int(v))
+		n = isl_val_get_num_si(v);
+	isl_val_free(v);
+done:
+	isl_set_free(set);
+	return n;
+}
+
+/* Returns the domain of statement k (with `n` loops) as a set. */
+static __isl_give isl_set *at_scop_stmt_domain(
+	__isl_keep isl_union_set *dom, int k, int n)
+{
+	char name[16];
+	isl_space *sp;
+
+	snprintf(name, sizeof(name), "S%d", k);
+	sp = isl_space_set_from_params(isl_union_set_get_space(dom));
+	sp = isl_space_add_dims(sp, isl_dim_set, n);
+	sp = isl_space_set_tuple_name(sp, isl_dim_set, name);
+	return isl_union_set_extract_set(dom, sp);
+}
+
+/* Fills the iteration vector (see at_scop.h). */
+int at_scop_trip_counts(isl_ctx *ctx, const at_scop *scop, long *trips,
+	long *total)
+{
+	isl_union_set *dom = at_scop_domain(ctx, scop);
+
+	if (!dom)
+		return -1;
+	*total = 0;
+	for (int l = 0; l < scop->n_loop; l++)
+		trips[l] = -1;
+	for (int k = 0; k < scop->n_stmt; k++) {
+		const at_stmt *s = &scop->stmts[k];
+		isl_set *set = at_scop_stmt_domain(dom, k, s->n_loop);
+		long n;
+
+		for (int p = 0; p < s->n_loop; p++)
+			if (trips[s->loops[p]] < 0)
+				trips[s->loops[p]] = at_scop_count(isl_set_project_out(
+					isl_set_project_out(isl_set_copy(set),
+					isl_dim_set, p + 1, s->n_loop - p - 1),
+					isl_dim_set, 0, p));
+		n = at_scop_count(set);
+		*total = n < 0 || *total < 0 ? -1 : *total + n;
+	}
+	isl_union_set_free(dom);
+	return 0;
 }

@@ -154,6 +154,11 @@ static void test_listing11(isl_ctx *ctx)
 	long d21[] = { 2, 1 }, d11[] = { 1, 1 }, d12[] = { 1, 2 };
 	isl_union_map *t;
 
+	long trips[2], total;
+
+	AT_CHECK(at_scop_trip_counts(ctx, s, trips, &total) == 0 &&
+		 trips[0] == 1020 && trips[1] == 508 && total == 518160,
+		 "listing 1.1: iteration vector [1020, 508, 518160]");
 	AT_CHECK(d != NULL, "listing 1.1: dependences computed");
 	if (!d)
 		goto out;
