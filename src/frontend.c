@@ -2135,6 +2135,18 @@ static at_loc at_fe_first_ref(const at_scop *s, int a)
 	return s->loc;
 }
 
+/* Returns the location of the first write to array `a` (the scop's
+ * location when there is none). */
+static at_loc at_fe_first_write(const at_scop *s, int a)
+{
+	for (int i = 0; i < s->n_stmt; i++)
+		for (int r = 0; r < s->stmts[i].n_ref; r++)
+			if (s->stmts[i].refs[r].array == a &&
+			    s->stmts[i].refs[r].kind == AT_WRITE)
+				return s->stmts[i].refs[r].loc;
+	return s->loc;
+}
+
 /* Checks that no parameter is written in the nest (nor is an iterator).
  * Returns -1 after reporting. */
 static int at_fe_check_params(at_fe_nest *n)
@@ -2147,12 +2159,16 @@ static int at_fe_check_params(at_fe_nest *n)
 
 	for (int p = 0; p < s->n_param; p++) {
 		int bad = at_fe_any_loop(n, s->params[p]);
+		unsigned at = n->param_loc[p].offset;
 
 		for (int a = 0; a < s->n_array && !bad; a++)
-			bad = !strcmp(s->arrays[a].name, s->params[p]) &&
-				at_fe_written(s, a);
+			if (!strcmp(s->arrays[a].name, s->params[p]) &&
+			    at_fe_written(s, a)) {
+				bad = 1;
+				at = at_fe_first_write(s, a).offset;
+			}
 		if (bad) {
-			at_fe_fail(n, n->param_loc[p].offset, "%s `%s`%s is "
+			at_fe_fail(n, at, "%s `%s`%s is "
 				"written inside the loop nest",
 				role[n->param_role[p]], s->params[p],
 				where[n->param_role[p]]);

@@ -1,0 +1,123 @@
+#!/bin/sh
+# errtest.sh — error-path test of autotile on one file of tests/errors/.
+#
+#   sh tests/errtest.sh tests/errors/NAME.c
+#
+# The file is a small complete C program whose header comments say what
+# autotile must do with it:
+#   // expect-exit: N          required exit status of autotile
+#   // expect-diag: PATTERN    (any number) a grep -E pattern that must match
+#                              a stderr line after "NAME.c:", e.g.
+#                              "20:13: warning: autotile: .*break"
+#   // expect-args: ARGS       autotile options (default: --strategy fixed:8)
+#   // expect-identical: yes   the output must be byte-identical to the input
+#   // expect-kept: TEXT       (any number) a fixed string the output contains
+#   // expect-gone: TEXT       (any number) a fixed string the output must not
+#                              contain (a line of a nest that gets transformed)
+#                              (both ignore the "// expect-" header lines)
+# When the expected exit status is 0, the output must also compile with and
+# without -fopenmp and print exactly what the input program prints.
+# Prints "# " comment lines (autotile's stderr) and then one line
+# "ok - <what>" or "not ok - <what>: <reason>"; exits 0 when ok, 1 otherwise.
+#
+# Environment: AUTOTILE (default bin/autotile), OUTDIR (default
+# tests/out/errors), CC (default gcc), TIMEOUT (seconds, default 120).
+# Flag lists ($2 of build_run, $args) are split into words on purpose.
+# shellcheck disable=SC2086
+set -u
+
+cd "$(dirname "$0")/.." || exit 1
+AUTOTILE=${AUTOTILE:-bin/autotile}
+OUTDIR=${OUTDIR:-tests/out/errors}
+CC=${CC:-gcc}
+TIMEOUT=${TIMEOUT:-120}
+CFLAGS_ET="-O2 -fopenmp -ffp-contract=off -Wno-unknown-pragmas"
+CFLAGS_SEQ="-O2 -ffp-contract=off -Wno-unknown-pragmas"
+SANRE='ERROR: AddressSanitizer|runtime error:|LeakSanitizer|ERROR: UndefinedBehaviorSanitizer'
+
+if [ $# -ne 1 ]; then
+	echo "usage: sh tests/errtest.sh tests/errors/NAME.c" >&2
+	exit 2
+fi
+src=$1
+name=$(basename "$src" .c)
+what="errors/$name.c"
+
+# Prints "not ok - <what>: <reason>" and exits 1.
+fail() {
+	echo "not ok - $what: $*"
+	exit 1
+}
+
+# Prints the first lines of file $1 (at most $2, default 15) as "# " comments.
+show() {
+	[ -s "$1" ] && sed -n "1,${2:-15}p" "$1" | sed 's/^/#   /'
+	return 0
+}
+
+# Prints the values of header lines "// KEY: value" of the source, one a line.
+header() {
+	sed -n "s|^// $1:[[:space:]]*||p" "$src"
+}
+
+# Compiles C file $1 with flags $2 into program $3 and runs it (2 OpenMP
+# threads, time limit), stdout to $3.out; returns non-zero on any failure
+# after printing the compiler's first errors.
+build_run() {
+	if ! $CC $2 "$1" -o "$3" -lm 2>"$3.cc"; then
+		show "$3.cc"
+		return 1
+	fi
+	OMP_NUM_THREADS=2 timeout "$TIMEOUT" "$3" >"$3.out" 2>"$3.stderr"
+}
+
+[ -f "$src" ] || fail "no such file"
+mkdir -p "$OUTDIR" || fail "cannot create $OUTDIR"
+exit_want=$(header expect-exit | head -n 1)
+[ -n "$exit_want" ] || fail "no '// expect-exit:' header"
+args=$(header expect-args | head -n 1)
+[ -n "$args" ] || args="--strategy fixed:8"
+out=$OUTDIR/$name.c
+err=$OUTDIR/$name.err
+rm -f "$out" "$err"
+
+timeout "$TIMEOUT" "$AUTOTILE" $args -o "$out" "$src" 2>"$err"
+rc=$?
+show "$err" 20
+grep -Eq "$SANRE" "$err" && fail "sanitizer report from $AUTOTILE (see $err)"
+[ "$rc" -eq "$exit_want" ] || fail "exit status $rc, want $exit_want"
+
+# Every expected diagnostic, located in this file.
+fre=$(printf '%s' "$name.c" | sed 's/[.[\*^$]/\\&/g')
+tmp=$OUTDIR/$name.pat
+header expect-diag >"$tmp"
+while IFS= read -r pat; do
+	grep -Eq "(^|/)$fre:$pat" "$err" ||
+		fail "no diagnostic matching '$name.c:$pat'"
+done <"$tmp"
+
+if [ "$exit_want" -eq 0 ]; then
+	[ -s "$out" ] || fail "no output written to $out"
+	if [ "$(header expect-identical)" = yes ]; then
+		cmp -s "$src" "$out" || fail "output is not byte-identical to the input ($out)"
+	fi
+	header expect-kept >"$tmp"
+	while IFS= read -r text; do
+		grep -v '^// expect-' "$out" | grep -Fq -- "$text" ||
+			fail "output lost '$text' ($out)"
+	done <"$tmp"
+	header expect-gone >"$tmp"
+	while IFS= read -r text; do
+		grep -v '^// expect-' "$out" | grep -Fq -- "$text" &&
+			fail "nest not transformed: output still has '$text' ($out)"
+	done <"$tmp"
+	build_run "$src" "$CFLAGS_ET" "$OUTDIR/$name.orig" || fail "the input program does not build or run"
+	build_run "$out" "$CFLAGS_ET" "$OUTDIR/$name.omp" || fail "output does not build or run with -fopenmp ($out)"
+	cmp -s "$OUTDIR/$name.orig.out" "$OUTDIR/$name.omp.out" ||
+		fail "output prints '$(head -c 80 "$OUTDIR/$name.omp.out")', input '$(head -c 80 "$OUTDIR/$name.orig.out")' (-fopenmp)"
+	build_run "$out" "$CFLAGS_SEQ" "$OUTDIR/$name.seq" || fail "output does not build or run without -fopenmp ($out)"
+	cmp -s "$OUTDIR/$name.orig.out" "$OUTDIR/$name.seq.out" ||
+		fail "output prints '$(head -c 80 "$OUTDIR/$name.seq.out")', input '$(head -c 80 "$OUTDIR/$name.orig.out")' (no OpenMP)"
+fi
+echo "ok - $what (exit $rc)"
+exit 0

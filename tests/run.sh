@@ -1,0 +1,237 @@
+#!/bin/sh
+# run.sh — autotile's whole test suite (what `make test` runs, after building
+# bin/ and bin-san/).
+#
+#   1. unit tests: every bin/test_* and bin-san/test_* program; each of its
+#      "ok - " / "not ok - " lines counts (a program that fails without
+#      printing "not ok" counts as one failure);
+#   2. differential tests: every example x strategy {none, fixed:16,
+#      fixed:32, fixed:64} at small sizes, and x fixed:3 at tiny sizes,
+#      through tests/difftest.sh;
+#   3. error paths: every tests/errors/*.c through tests/errtest.sh, plus
+#      command-line cases (missing file, unknown option, bad values);
+#   4. sanitizers: phases 2 (fixed:32 only) and 3 again with the ASan+UBSan
+#      build bin-san/autotile; any sanitizer report is a failure.
+# Prints every result line and ends with exactly one line
+# "N passed, N failed"; exits 1 when anything failed.
+#
+# Environment: JOBS (parallel test jobs, default 2), AUTOTILE (default
+# bin/autotile), AUTOTILE_SAN (default bin-san/autotile), STRATEGIES
+# (default "none fixed:16 fixed:32 fixed:64"), EXAMPLES (names, default all
+# of examples/*.c).
+# The xargs scripts are single-quoted on purpose (expanded by the child sh).
+# shellcheck disable=SC2016
+set -u
+
+cd "$(dirname "$0")/.." || exit 1
+JOBS=${JOBS:-2}
+AUTOTILE=${AUTOTILE:-bin/autotile}
+AUTOTILE_SAN=${AUTOTILE_SAN:-bin-san/autotile}
+STRATEGIES=${STRATEGIES:-none fixed:16 fixed:32 fixed:64}
+if [ -z "${EXAMPLES:-}" ]; then
+	EXAMPLES=$(for f in examples/*.c; do basename "$f" .c; done)
+fi
+LOGS=tests/out/log
+SANRE='ERROR: AddressSanitizer|runtime error:|LeakSanitizer|ERROR: UndefinedBehaviorSanitizer'
+# Sanitizer settings for everything built with SAN=1 (the tool and units).
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+if [ -z "${LSAN_OPTIONS:-}" ] && [ -f tests/lsan.supp ]; then
+	LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0"
+fi
+export ASAN_OPTIONS UBSAN_OPTIONS
+[ -n "${LSAN_OPTIONS:-}" ] && export LSAN_OPTIONS
+
+passed=0
+failed=0
+start=$(date +%s)
+rm -rf "$LOGS"
+mkdir -p "$LOGS" || exit 1
+
+# Adds the result lines of log file $1 to the totals and prints the log.
+# $2 names the test for the "no result" case: a log with no result line
+# counts as one failure.
+tally() {
+	[ -f "$1" ] && cat "$1"
+	p=$(grep -c '^ok - ' "$1" 2>/dev/null)
+	f=$(grep -c '^not ok - ' "$1" 2>/dev/null)
+	p=${p:-0}
+	f=${f:-0}
+	passed=$((passed + p))
+	failed=$((failed + f))
+	if [ $((p + f)) -eq 0 ]; then
+		echo "not ok - $2: no result line"
+		failed=$((failed + 1))
+	fi
+}
+
+# Records one check directly: $1 is 0 (pass) or anything else (fail), the
+# rest is the description.
+check() {
+	r=$1
+	shift
+	if [ "$r" -eq 0 ]; then
+		echo "ok - $*"
+		passed=$((passed + 1))
+	else
+		echo "not ok - $*"
+		failed=$((failed + 1))
+	fi
+}
+
+# Prints a section header with the time elapsed so far.
+section() {
+	echo "# ---- $* ($(($(date +%s) - start)) s)"
+}
+
+# Runs one unit-test program $1, counting its ok/not ok lines; a non-zero
+# exit without a "not ok" line, or a sanitizer report, is one more failure.
+run_unit() {
+	log=$LOGS/unit.$(echo "$1" | tr '/' '_').log
+	timeout 600 "$1" >"$log" 2>&1
+	rc=$?
+	tally "$log" "$1"
+	if [ $rc -ne 0 ] && ! grep -q '^not ok - ' "$log"; then
+		check 1 "$1 exited with status $rc"
+	fi
+	if grep -Eq "$SANRE" "$log"; then
+		check 1 "$1: sanitizer report"
+	fi
+}
+
+# Runs difftest.sh for every example x strategy in $2 with the tool $1,
+# JOBS at a time, outputs under $3, sizes from the examples' headers
+# ("test-defines:", or "test-defines-edge:" when $4 is @edge); then prints
+# and counts the logs in a fixed order (strategy-major, so that each
+# original is compiled once before the other strategies reuse it).
+run_diff() {
+	tool=$1
+	strategies=$2
+	outdir=$3
+	sizes=${4:-}
+	logdir=$LOGS/$(basename "$outdir")
+	mkdir -p "$logdir"
+	for s in $strategies; do
+		for e in $EXAMPLES; do
+			echo "$e $s${sizes:+ $sizes}"
+		done
+	done | AUTOTILE=$tool OUTDIR=$outdir xargs -L 1 -P "$JOBS" sh -c \
+		'sh tests/difftest.sh "$@" >"$0/diff.$1.$(echo "$2$3" | tr -d :@).log" 2>&1' "$logdir"
+	for s in $strategies; do
+		for e in $EXAMPLES; do
+			tally "$logdir/diff.$e.$(echo "$s$sizes" | tr -d :@).log" "difftest $e $s $sizes"
+		done
+	done
+}
+
+# Runs errtest.sh on every tests/errors/*.c with the tool $1, JOBS at a
+# time, outputs under $2; then prints and counts the logs.
+run_errors() {
+	tool=$1
+	outdir=$2
+	mkdir -p "$LOGS/$(basename "$outdir")"
+	for f in tests/errors/*.c; do echo "$f"; done | AUTOTILE=$tool OUTDIR=$outdir xargs -n 1 -P "$JOBS" sh -c \
+		'sh tests/errtest.sh "$1" >"$0/err.$(basename "$1" .c).log" 2>&1' "$LOGS/$(basename "$outdir")"
+	for f in tests/errors/*.c; do
+		tally "$LOGS/$(basename "$outdir")/err.$(basename "$f" .c).log" "errtest $f"
+	done
+}
+
+# Runs the tool $1 with the remaining arguments; sets rc, and the files
+# $LOGS/cli.out and $LOGS/cli.err; prints stderr as "# " comments.
+cli() {
+	tool=$1
+	shift
+	timeout 120 "$tool" "$@" >"$LOGS/cli.out" 2>"$LOGS/cli.err"
+	rc=$?
+	sed -n '1,5s/^/#   /p' "$LOGS/cli.err"
+}
+
+# Succeeds when the last cli run printed no sanitizer report.
+nosan() {
+	! grep -Eq "$SANRE" "$LOGS/cli.err" "$LOGS/cli.out"
+}
+
+# Command-line error paths for the tool $1 (exit status and message).
+run_cli() {
+	t=$1
+
+	cli "$t" tests/errors/no-such-file.c
+	n=$(wc -l <"$LOGS/cli.err")
+	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan &&
+		grep -Eq '^autotile: error: .*no-such-file\.c' "$LOGS/cli.err"
+	check $? "cli $t: missing input file -> exit 1 (got $rc), one line 'autotile: error: ...no-such-file.c...' (got $n lines)"
+
+	cli "$t" --frobnicate examples/matmul.c
+	[ $rc -eq 2 ] && nosan && grep -q -- '--frobnicate' "$LOGS/cli.err"
+	check $? "cli $t: unknown option --frobnicate -> exit 2 (got $rc) naming the option"
+
+	cli "$t" --strategy fixed:abc -I runtime examples/matmul.c
+	[ $rc -eq 2 ] && nosan && grep -q 'abc' "$LOGS/cli.err"
+	check $? "cli $t: --strategy fixed:abc -> exit 2 (got $rc) naming the bad value"
+
+	cli "$t" --strategy fixed:0 -I runtime examples/matmul.c
+	[ $rc -eq 2 ] && nosan
+	check $? "cli $t: --strategy fixed:0 -> exit 2 (got $rc)"
+
+	cli "$t" --strategy bogus -I runtime examples/matmul.c
+	[ $rc -eq 2 ] && nosan && grep -q 'bogus' "$LOGS/cli.err"
+	check $? "cli $t: --strategy bogus -> exit 2 (got $rc) naming the bad value"
+
+	cli "$t"
+	[ $rc -eq 2 ] && nosan && [ -s "$LOGS/cli.err" ]
+	check $? "cli $t: no input file -> exit 2 (got $rc) with a message"
+
+	cli "$t" --version
+	[ $rc -eq 0 ] && nosan && grep -q 'autotile' "$LOGS/cli.out"
+	check $? "cli $t: --version -> exit 0 (got $rc), prints 'autotile ...'"
+
+	cli "$t" --help
+	[ $rc -eq 0 ] && nosan && grep -q -- '--strategy' "$LOGS/cli.out"
+	check $? "cli $t: --help -> exit 0 (got $rc), documents --strategy"
+
+	# Output to stdout when -o is absent, and --explain reports on stderr
+	# without changing the output.
+	cli "$t" --strategy fixed:32 -I runtime -DNI=97 -DNJ=83 -DNK=71 examples/matmul.c
+	cp "$LOGS/cli.out" "$LOGS/cli.stdout.c"
+	cli "$t" --strategy fixed:32 --explain -I runtime -DNI=97 -DNJ=83 -DNK=71 examples/matmul.c
+	[ $rc -eq 0 ] && nosan && [ -s "$LOGS/cli.stdout.c" ] &&
+		cmp -s "$LOGS/cli.out" "$LOGS/cli.stdout.c" && [ -s "$LOGS/cli.err" ]
+	check $? "cli $t: output on stdout without -o; --explain (exit $rc) reports on stderr and leaves the output unchanged"
+}
+
+section "unit tests"
+for u in bin/test_* bin-san/test_*; do
+	[ -x "$u" ] || continue
+	run_unit "$u"
+done
+
+section "differential tests ($AUTOTILE; $STRATEGIES)"
+if [ -x "$AUTOTILE" ]; then
+	run_diff "$AUTOTILE" "$STRATEGIES" tests/out
+	section "differential tests at tiny sizes (some loops empty), --strategy fixed:3"
+	run_diff "$AUTOTILE" fixed:3 tests/out @edge
+else
+	check 1 "$AUTOTILE exists (run make)"
+fi
+
+section "error paths ($AUTOTILE)"
+if [ -x "$AUTOTILE" ]; then
+	run_errors "$AUTOTILE" tests/out/errors
+	run_cli "$AUTOTILE"
+else
+	check 1 "$AUTOTILE exists (run make)"
+fi
+
+section "sanitizers ($AUTOTILE_SAN)"
+if [ -x "$AUTOTILE_SAN" ]; then
+	run_diff "$AUTOTILE_SAN" fixed:32 tests/out/san
+	run_errors "$AUTOTILE_SAN" tests/out/san-errors
+	run_cli "$AUTOTILE_SAN"
+else
+	check 1 "$AUTOTILE_SAN exists (run make SAN=1)"
+fi
+
+section "done"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
