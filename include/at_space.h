@@ -17,6 +17,11 @@
 #include "at_scop.h"
 #include "at_deps.h"
 
+/* Name of the isl mark placed above the point loops of a tile: code
+ * generation never opens a parallel region inside them (forking threads
+ * for a few dozen iterations costs more than it gains). */
+#define AT_MARK_POINT "at_point"
+
 /* Options from the pragma's clauses and the command line. */
 typedef struct at_opts {
 	int n_size;			/* tile sizes given (tile(...)) */

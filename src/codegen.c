@@ -18,6 +18,10 @@
 #include "at_buf.h"
 #include "at_diag.h"
 
+/* Where a node is, for the choice of OpenMP pragmas. */
+#define AT_CG_IN_PARALLEL 1	/* inside a `parallel for` loop */
+#define AT_CG_IN_POINT 2	/* inside the point loops of a tile */
+
 /* Per-loop annotation attached by the AST builder's before-for hook. */
 struct at_cg_loop {
 	int parallel;
@@ -288,7 +292,7 @@ static void at_cg_user(struct at_cg *cg, __isl_keep isl_ast_node *node,
 }
 
 static void at_cg_node(struct at_cg *cg, __isl_keep isl_ast_node *node,
-	int level, int in_parallel);
+	int level, int flags);
 
 /* Returns 1 if the subtree at `node` contains a for loop. */
 static int at_cg_has_for(__isl_keep isl_ast_node *node)
@@ -326,18 +330,18 @@ static int at_cg_has_for(__isl_keep isl_ast_node *node)
 
 /* Prints `body` as the body of a loop or if: a block gets braces. */
 static void at_cg_body(struct at_cg *cg, __isl_keep isl_ast_node *body,
-	int level, int in_parallel)
+	int level, int flags)
 {
 	int block = isl_ast_node_get_type(body) == isl_ast_node_block;
 
 	if (block) {
 		at_buf_add(&cg->out, " {\n");
-		at_cg_node(cg, body, level + 1, in_parallel);
+		at_cg_node(cg, body, level + 1, flags);
 		at_cg_indent(cg, level);
 		at_buf_add(&cg->out, "}\n");
 	} else {
 		at_buf_add(&cg->out, "\n");
-		at_cg_node(cg, body, level + 1, in_parallel);
+		at_cg_node(cg, body, level + 1, flags);
 	}
 }
 
@@ -358,7 +362,7 @@ static void at_cg_note(struct at_cg *cg, const char *iter, int level,
 
 /* Prints a for node with its OpenMP pragma, if any. */
 static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
-	int level, int in_parallel)
+	int level, int flags)
 {
 	isl_id *anno = isl_ast_node_get_annotation(node);
 	struct at_cg_loop *info = anno ? isl_id_get_user(anno) : NULL;
@@ -378,13 +382,13 @@ static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
 		at_cg_expr(cg, &cg->out, e);
 		at_buf_add(&cg->out, ";\n");
 		isl_ast_expr_free(e);
-		at_cg_node(cg, body, level + 1, in_parallel);
+		at_cg_node(cg, body, level + 1, flags);
 		at_cg_indent(cg, level);
 		at_buf_add(&cg->out, "}\n");
 		goto done;
 	}
-	if (cg->opts->parallel && par && !in_parallel)
-		omp = 1;
+	if (cg->opts->parallel && par && !flags)
+		omp = 1;	/* not inside a parallel loop nor a tile */
 	else if (cg->opts->parallel && par && !at_cg_has_for(body))
 		omp = 2;
 	at_cg_note(cg, iter, level, par, omp);
@@ -407,7 +411,8 @@ static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	at_cg_expr(cg, &cg->out, e);
 	isl_ast_expr_free(e);
 	at_buf_add(&cg->out, ")");
-	at_cg_body(cg, body, level, in_parallel || omp == 1);
+	at_cg_body(cg, body, level,
+		flags | (omp == 1 ? AT_CG_IN_PARALLEL : 0));
 done:
 	isl_ast_node_free(body);
 	isl_id_free(iid);
@@ -417,7 +422,7 @@ done:
 
 /* Prints an if node. */
 static void at_cg_if(struct at_cg *cg, __isl_keep isl_ast_node *node,
-	int level, int in_parallel)
+	int level, int flags)
 {
 	isl_ast_expr *cond = isl_ast_node_if_get_cond(node);
 	isl_ast_node *then = isl_ast_node_if_get_then_node(node);
@@ -426,12 +431,12 @@ static void at_cg_if(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	at_buf_add(&cg->out, "if (");
 	at_cg_expr(cg, &cg->out, cond);
 	at_buf_add(&cg->out, ")");
-	at_cg_body(cg, then, level, in_parallel);
+	at_cg_body(cg, then, level, flags);
 	if (isl_ast_node_if_has_else_node(node) == isl_bool_true) {
 		isl_ast_node *els = isl_ast_node_if_get_else_node(node);
 		at_cg_indent(cg, level);
 		at_buf_add(&cg->out, "else");
-		at_cg_body(cg, els, level, in_parallel);
+		at_cg_body(cg, els, level, flags);
 		isl_ast_node_free(els);
 	}
 	isl_ast_node_free(then);
@@ -440,21 +445,21 @@ static void at_cg_if(struct at_cg *cg, __isl_keep isl_ast_node *node,
 
 /* Prints any AST node at nesting `level`. */
 static void at_cg_node(struct at_cg *cg, __isl_keep isl_ast_node *node,
-	int level, int in_parallel)
+	int level, int flags)
 {
 	switch (isl_ast_node_get_type(node)) {
 	case isl_ast_node_for:
-		at_cg_for(cg, node, level, in_parallel);
+		at_cg_for(cg, node, level, flags);
 		break;
 	case isl_ast_node_if:
-		at_cg_if(cg, node, level, in_parallel);
+		at_cg_if(cg, node, level, flags);
 		break;
 	case isl_ast_node_block: {
 		isl_ast_node_list *l = isl_ast_node_block_get_children(node);
 		isl_size n = isl_ast_node_list_n_ast_node(l);
 		for (int i = 0; i < n; i++) {
 			isl_ast_node *c = isl_ast_node_list_get_at(l, i);
-			at_cg_node(cg, c, level, in_parallel);
+			at_cg_node(cg, c, level, flags);
 			isl_ast_node_free(c);
 		}
 		isl_ast_node_list_free(l);
@@ -465,7 +470,10 @@ static void at_cg_node(struct at_cg *cg, __isl_keep isl_ast_node *node,
 		break;
 	case isl_ast_node_mark: {
 		isl_ast_node *c = isl_ast_node_mark_get_node(node);
-		at_cg_node(cg, c, level, in_parallel);
+		isl_id *id = isl_ast_node_mark_get_id(node);
+		int point = !strcmp(isl_id_get_name(id), AT_MARK_POINT);
+		at_cg_node(cg, c, level, flags | (point ? AT_CG_IN_POINT : 0));
+		isl_id_free(id);
 		isl_ast_node_free(c);
 		break;
 	}

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <isl/aff.h>
+#include <isl/id.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
 #include <isl/union_map.h>
@@ -165,7 +166,8 @@ static long at_space_size(const at_opts *opts, int m)
 	return opts->default_size;
 }
 
-/* Tiles `node` if it is a permutable band of two or more members. */
+/* Tiles `node` if it is a permutable band of two or more members, and
+ * marks the point band (the loops inside one tile) with AT_MARK_POINT. */
 static __isl_give isl_schedule_node *at_space_tile_band(
 	__isl_take isl_schedule_node *node, void *user)
 {
@@ -192,7 +194,11 @@ static __isl_give isl_schedule_node *at_space_tile_band(
 				m ? "x" : (t->n_tiled ? ", " : ""), v);
 	}
 	t->n_tiled++;
-	return isl_schedule_node_band_tile(node, sizes);
+	node = isl_schedule_node_band_tile(node, sizes);
+	node = isl_schedule_node_child(node, 0);
+	node = isl_schedule_node_insert_mark(node,
+		isl_id_alloc(isl_schedule_node_get_ctx(node), AT_MARK_POINT, NULL));
+	return isl_schedule_node_parent(node);
 }
 
 /* Returns the schedule isl's scheduler computes under the dependences. */
