@@ -152,6 +152,7 @@ at_cand *at_space_identity(isl_ctx *ctx, const at_scop *scop)
 struct at_space_tile {
 	const at_opts *opts;
 	int n_tiled;
+	int n_wavefront;	/* tile bands scanned as a wavefront */
 	char desc[200];
 	size_t len;
 };
@@ -166,6 +167,33 @@ static long at_space_size(const at_opts *opts, int m)
 	return opts->default_size;
 }
 
+/* Deepest tile band turned into a wavefront: isl's AST builder takes
+ * minutes on the wavefront of a 4-D band (heat-3d's t,i,j,k). */
+#define AT_WAVEFRONT_MAX 3
+
+/* Turns the tile band at `node` into a wavefront: its first member becomes
+ * the sum of all members (the paper's TP inter-tile scan along the
+ * summation vector).  Tiles on one wavefront depend on none of each other
+ * when the band is permutable, so the other tile loops run in parallel;
+ * the caller's exact legality test confirms it. */
+static __isl_give isl_schedule_node *at_space_wavefront(
+	__isl_take isl_schedule_node *node)
+{
+	isl_multi_union_pw_aff *mupa;
+	isl_union_pw_aff *sum;
+	isl_size n;
+
+	mupa = isl_schedule_node_band_get_partial_schedule(node);
+	n = isl_multi_union_pw_aff_size(mupa);
+	sum = isl_multi_union_pw_aff_get_at(mupa, 0);
+	for (int m = 1; m < n; m++)
+		sum = isl_union_pw_aff_add(sum,
+			isl_multi_union_pw_aff_get_at(mupa, m));
+	mupa = isl_multi_union_pw_aff_set_at(mupa, 0, sum);
+	node = isl_schedule_node_delete(node);
+	return isl_schedule_node_insert_partial_schedule(node, mupa);
+}
+
 /* Tiles `node` if it is a permutable band of two or more members, and
  * marks the point band (the loops inside one tile) with AT_MARK_POINT. */
 static __isl_give isl_schedule_node *at_space_tile_band(
@@ -174,6 +202,7 @@ static __isl_give isl_schedule_node *at_space_tile_band(
 	struct at_space_tile *t = user;
 	isl_size n;
 	isl_multi_val *sizes;
+	isl_bool outer_parallel;
 
 	if (isl_schedule_node_get_type(node) != isl_schedule_node_band)
 		return node;
@@ -194,11 +223,17 @@ static __isl_give isl_schedule_node *at_space_tile_band(
 				m ? "x" : (t->n_tiled ? ", " : ""), v);
 	}
 	t->n_tiled++;
+	outer_parallel = isl_schedule_node_band_member_get_coincident(node, 0);
 	node = isl_schedule_node_band_tile(node, sizes);
 	node = isl_schedule_node_child(node, 0);
 	node = isl_schedule_node_insert_mark(node,
 		isl_id_alloc(isl_schedule_node_get_ctx(node), AT_MARK_POINT, NULL));
-	return isl_schedule_node_parent(node);
+	node = isl_schedule_node_parent(node);
+	if (outer_parallel == isl_bool_false && n <= AT_WAVEFRONT_MAX) {
+		t->n_wavefront++;
+		node = at_space_wavefront(node);
+	}
+	return node;
 }
 
 /* Returns the schedule isl's scheduler computes under the dependences. */
@@ -239,7 +274,7 @@ static int at_space_check(const at_deps *deps, __isl_keep isl_schedule *sched)
 at_cand *at_space_tiled(isl_ctx *ctx, const at_scop *scop,
 	const at_deps *deps, const at_opts *opts, const char **why)
 {
-	struct at_space_tile t = { opts, 0, { 0 }, 0 };
+	struct at_space_tile t = { opts, 0, 0, { 0 }, 0 };
 	isl_schedule *sched = at_space_isl_schedule(ctx, scop, deps);
 	at_cand *c;
 
@@ -263,7 +298,8 @@ at_cand *at_space_tiled(isl_ctx *ctx, const at_scop *scop,
 		return NULL;
 	c->n_tiled = t.n_tiled;
 	snprintf(c->desc, sizeof(c->desc), "tiled %s (band%s from isl's "
-		"scheduler)", t.desc, t.n_tiled > 1 ? "s" : "");
+		"scheduler)%s", t.desc, t.n_tiled > 1 ? "s" : "",
+		t.n_wavefront ? ", tiles scanned by wavefronts" : "");
 	return c;
 }
 
