@@ -50,17 +50,8 @@ shift 2
 src=examples/$name.c
 what="difftest $name --strategy $strategy"
 
-# Prints "not ok - <what>: <reason>" and exits 1.
-fail() {
-	echo "not ok - $what: $*"
-	exit 1
-}
-
-# Prints the first lines of file $1 (at most $2, default 15) as "# " comments.
-show() {
-	[ -s "$1" ] && sed -n "1,${2:-15}p" "$1" | sed 's/^/#   /'
-	return 0
-}
+# fail, show
+. tests/lib.sh
 
 # Prints the "hash:" lines of program output file $1 (empty when none).
 hashes() {

@@ -43,17 +43,8 @@ src=$1
 name=$(basename "$src" .c)
 what="errors/$name.c"
 
-# Prints "not ok - <what>: <reason>" and exits 1.
-fail() {
-	echo "not ok - $what: $*"
-	exit 1
-}
-
-# Prints the first lines of file $1 (at most $2, default 15) as "# " comments.
-show() {
-	[ -s "$1" ] && sed -n "1,${2:-15}p" "$1" | sed 's/^/#   /'
-	return 0
-}
+# fail, show
+. tests/lib.sh
 
 # Prints the values of header lines "// KEY: value" of the source, one a line.
 header() {
