@@ -1,5 +1,6 @@
 #!/bin/sh
-# demo.sh — what `make demo` shows: autotile on examples/matmul.c.
+# demo.sh — what `make demo` shows: autotile on examples/seidel2d.c (in-place Gauss-Seidel:
+# tiling it needs skewing, and parallelism needs a wavefront of tiles).
 #
 #   1. autotile --strategy fixed:32 --explain (the report goes to stderr);
 #   2. the first lines of the transformed kernel;
@@ -14,7 +15,7 @@
 # hashes differ.
 #
 # Environment: AUTOTILE (default bin/autotile), CC (default gcc), EXAMPLE
-# (default matmul), STRATEGY (default fixed:32), DEMO_DEFINES (extra -D
+# (default seidel2d), STRATEGY (default fixed:32), DEMO_DEFINES (extra -D
 # flags, e.g. smaller sizes; default none).
 # Flag lists are split into words on purpose.
 # shellcheck disable=SC2086
@@ -23,7 +24,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 1
 AUTOTILE=${AUTOTILE:-bin/autotile}
 CC=${CC:-gcc}
-EXAMPLE=${EXAMPLE:-matmul}
+EXAMPLE=${EXAMPLE:-seidel2d}
 STRATEGY=${STRATEGY:-fixed:32}
 DEMO_DEFINES=${DEMO_DEFINES:-}
 CFLAGS_RUN="-O3 -march=native -fopenmp -Iruntime"
