@@ -139,6 +139,10 @@ typedef struct at_scop {
 /* Number of columns of every affine row of `scop`. */
 int at_scop_ncol(const at_scop *scop);
 
+/* Returns the position of global loop `g` among the loops enclosing `s`
+ * (0 = outermost), or -1 when g does not enclose s. */
+int at_scop_stmt_dim(const at_stmt *s, int g);
+
 /* Frees everything the scop owns.  NULL is allowed. */
 void at_scop_free(at_scop *scop);
 

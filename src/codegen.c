@@ -241,15 +241,6 @@ static void at_cg_indent(struct at_cg *cg, int level)
 		at_buf_add(&cg->out, "  ");
 }
 
-/* Returns the position of loop g among the loops of s, or -1. */
-static int at_cg_dim(const at_stmt *s, int g)
-{
-	for (int p = 0; p < s->n_loop; p++)
-		if (s->loops[p] == g)
-			return p;
-	return -1;
-}
-
 /* Prints a statement instance: the statement's original text with each
  * iterator replaced by its expression (argument p+1 of the call). */
 static void at_cg_user(struct at_cg *cg, __isl_keep isl_ast_node *node,
@@ -272,7 +263,7 @@ static void at_cg_user(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	s = &cg->scop->stmts[k];
 	at_cg_indent(cg, level);
 	for (int u = 0; u < s->n_use; u++) {
-		int p = at_cg_dim(s, s->uses[u].loop);
+		int p = at_scop_stmt_dim(s, s->uses[u].loop);
 		isl_ast_expr *arg;
 		if (p < 0 || s->uses[u].off < pos) {
 			cg->failed = 1;

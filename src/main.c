@@ -268,14 +268,14 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 {
 	isl_ctx *ctx = at_cli_isl();
 	char **texts = calloc(src->n_scop + 1, sizeof(char *));
+	const char *prefix = at_cli_iter_prefix(src);
 	char *out = NULL;
 	int rc = 1;
 
 	if (!ctx || !texts)
 		goto done;
 	for (int k = 0; k < src->n_scop; k++)
-		texts[k] = at_cli_nest(ctx, src->scops[k], &cli->opts,
-			at_cli_iter_prefix(src));
+		texts[k] = at_cli_nest(ctx, src->scops[k], &cli->opts, prefix);
 	out = at_rewrite(src, texts);
 	rc = out ? at_cli_write(cli->output, out) : 1;
 done:

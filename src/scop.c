@@ -91,7 +91,7 @@ static int at_scop_is_keyword(const char *name)
 }
 
 /* Returns the position of global loop `g` among the loops of `s`, or -1. */
-static int at_scop_stmt_dim(const at_stmt *s, int g)
+int at_scop_stmt_dim(const at_stmt *s, int g)
 {
 	for (int p = 0; p < s->n_loop; p++)
 		if (s->loops[p] == g)
