@@ -9,6 +9,7 @@
 #ifndef AT_DEPS_H
 #define AT_DEPS_H
 
+#include <isl/set.h>
 #include <isl/union_map.h>
 
 #include "at_scop.h"
@@ -28,6 +29,7 @@ typedef struct at_dep {
 	int uniform;		/* the distance is one constant vector */
 	long dist[AT_MAX_DEPTH];	/* that vector (first n_common entries) */
 	char *delta;		/* the distance set in isl notation */
+	isl_map *rel;		/* S<src>[...] -> S<dst>[...] */
 } at_dep;
 
 typedef struct at_deps {
@@ -52,6 +54,17 @@ void at_deps_free(at_deps *deps);
  * every candidate (tiling, skewing, scans, permutations). */
 int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule);
 
+/* Returns the index of the first dependence in deps->deps that `schedule`
+ * does not execute forward (source strictly before sink), -1 when there is
+ * none, -2 on error.  Used to name the dependence that forbids a choice. */
+int at_deps_violated(const at_deps *deps, __isl_keep isl_union_map *schedule);
+
+/* Returns the set of distances T(b) - T(a) of all dependences a -> b
+ * between instances that `partial` (instances -> one common space T)
+ * maps, an empty set when there is none, or NULL on error. */
+__isl_give isl_set *at_deps_deltas(const at_deps *deps,
+	__isl_keep isl_union_map *partial);
+
 /* Returns 1 if, among the dependences between instances of `domain` that
  * `partial` (instances -> [outer..., current]) does not separate on its
  * outer dimensions, none has a non-zero distance on the last dimension:
@@ -59,6 +72,11 @@ int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule);
  * Returns 0 if not and -1 on error. */
 int at_deps_is_parallel(const at_deps *deps,
 	__isl_keep isl_union_map *partial);
+
+/* Writes a one-line description of dependence d of scop into buf (kind,
+ * statements, array, distance) and returns buf. */
+char *at_dep_describe(const at_scop *scop, const at_dep *d, char *buf,
+	size_t size);
 
 /* Returns the kind's name: "RAW", "WAR" or "WAW". */
 const char *at_dep_kind_name(at_dep_kind kind);

@@ -16,6 +16,10 @@
 /* Prints the nest's loops, statements and dependences. */
 void at_explain_nest(FILE *f, const at_scop *scop, const at_deps *deps);
 
+/* Prints the space: shapes (H, sigma) and, per scan combination, how many
+ * structures are legal; with explain on, why each illegal one is. */
+void at_explain_space(FILE *f, const at_scop *scop, const at_space *space);
+
 /* Prints the chosen candidate, why others were not taken (`why`, may be
  * NULL), and the parallel loops of the generated code. */
 void at_explain_choice(FILE *f, const at_cand *cand, const char *why,

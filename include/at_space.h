@@ -1,13 +1,37 @@
 /*
- * at_space.h — stage 4: candidate schedules for one nest.
+ * at_space.h — stage 4: the transformation space of one nest.
  *
- * A candidate is an isl schedule tree over the scop's statements.  Every
- * candidate returned here has passed the exact legality test of
- * at_deps_is_legal(); the untransformed nest (original schedule) is always
- * a candidate.  This first version offers the identity and rectangular
- * tiling of the permutable bands that isl's Pluto-style scheduler finds
- * (with the skewing, shifting and fusion that stencils and multi-statement
- * nests need to be tilable).
+ * A candidate is an isl schedule tree over the scop's statements, built
+ * from a *choice*:
+ *
+ *   shape       the partitioning matrix H (rows = tiling hyperplanes) and
+ *               the band of loops it applies to.  A point x of the band
+ *               (its coordinates P(x)) lies in tile floor(H P(x) / s).
+ *               Shapes: "rect" (H = I on the original loops), "skew" (the
+ *               smallest unit-lower-triangular H, a unimodular skew, that
+ *               makes every distance non-negative), "cone<k>"/"diamond"
+ *               (rows normal to facets of the dependence cone: tiles whose
+ *               sides follow the dependences; for a stencil with a time
+ *               loop the mirrored rows give diamonds), "isl" (H = I on the
+ *               permutable bands isl's Pluto-style scheduler finds, with
+ *               the shifts and fusion multi-statement nests need).
+ *   tile scan   TI: tiles in the order of the original basis (by tile
+ *               origin, adj(H) diag(s) t); TS: along the partitioning
+ *               vectors (tile coordinates t, outermost tile loop
+ *               selectable); TP: a wavefront, outer loop sum(t) (the
+ *               direction every inter-tile dependence of a legal tiling
+ *               advances), inner tile loops parallel.
+ *   point scan  LI: original basis P inside a tile (innermost point loop
+ *               selectable); LS: along the partitioning vectors H P (same);
+ *               LP: outer point loop along the summation vector sigma of
+ *               the dependences (sigma . P), then the other coordinates.
+ *   sizes       one tile size per row, from {1, 4, 8, ..., 512}, never
+ *               larger than the loop's trip count when it is known.
+ *
+ * The untransformed nest ("orig") is always a candidate.  Every schedule
+ * handed out has passed the exact legality test at_deps_is_legal() for
+ * exactly its sizes; structures are enumerated and checked at probe sizes
+ * (min(32, trip count)) so that reports and the model see only legal ones.
  */
 #ifndef AT_SPACE_H
 #define AT_SPACE_H
@@ -22,6 +46,15 @@
  * for a few dozen iterations costs more than it gains). */
 #define AT_MARK_POINT "at_point"
 
+#define AT_MAX_SHAPE 6
+#define AT_N_SIZE 9		/* the tile sizes 1, 4, 8, ..., 512 */
+
+typedef enum at_scan {
+	AT_SCAN_I,		/* TI / LI: initial basis */
+	AT_SCAN_S,		/* TS / LS: shape (partitioning vectors) */
+	AT_SCAN_P		/* TP / LP: parallel (summation vector) */
+} at_scan;
+
 /* Options from the pragma's clauses and the command line. */
 typedef struct at_opts {
 	int n_size;			/* tile sizes given (tile(...)) */
@@ -29,34 +62,130 @@ typedef struct at_opts {
 	long default_size;		/* N of --strategy fixed:N, 0: none */
 	int parallel;			/* 1: emit OpenMP pragmas */
 	int explain;
+	char shape[16];			/* shape(...) clause, "" = free */
+	int tile_scan, point_scan;	/* scan(...) clause, -1 = free */
+	char candidate[96];		/* candidate(ID) / --candidate */
 } at_opts;
+
+typedef enum at_shape_kind {
+	AT_SHAPE_RECT,
+	AT_SHAPE_SKEW,
+	AT_SHAPE_CONE,
+	AT_SHAPE_ISL
+} at_shape_kind;
+
+/* One partitioning matrix over a band of n loops. */
+typedef struct at_shape {
+	at_shape_kind kind;
+	char name[16];
+	int n;
+	long h[AT_MAX_DEPTH][AT_MAX_DEPTH];	/* rows: tiling hyperplanes */
+	long sigma[AT_MAX_DEPTH];	/* LP direction, band coordinates */
+	int unit;			/* H = I (then TI = TS, LS = LI) */
+} at_shape;
+
+/* A point of the space: shape, scans, loop orders and sizes. */
+typedef struct at_choice {
+	int shape;		/* index into space->shapes; -1: original */
+	at_scan tile_scan, point_scan;
+	int tile_outer;		/* TS: tile loop moved outermost */
+	int point_inner;	/* LI/LS: point loop moved innermost */
+	long sizes[AT_MAX_DEPTH];
+} at_choice;
+
+/* One enumerated structure (a choice at probe sizes) and its verdict. */
+typedef struct at_struct {
+	at_choice ch;
+	int legal;
+	int dep;		/* when illegal: index of a violated dependence
+				 * (-1 unknown; filled only with --explain) */
+} at_struct;
+
+/* The space of one nest. */
+typedef struct at_space {
+	const at_scop *scop;
+	const at_deps *deps;
+	isl_schedule *isl_sched;	/* isl's scheduler result, or NULL */
+	int orig_n;			/* loops shared by all statements */
+	long trips[AT_MAX_DEPTH];	/* per band position, -1: parametric */
+	int n_shape;
+	at_shape shapes[AT_MAX_SHAPE];
+	int n_struct;
+	at_struct *structs;
+} at_space;
 
 typedef enum at_cand_kind {
 	AT_CAND_IDENTITY,		/* the original loop order */
-	AT_CAND_TILED			/* tiled bands from isl's scheduler */
+	AT_CAND_TILED
 } at_cand_kind;
 
 typedef struct at_cand {
 	at_cand_kind kind;
 	isl_schedule *schedule;
-	int n_tiled;			/* bands tiled */
+	at_choice ch;
+	char id[96];			/* stable id, see at_space_id() */
 	char desc[256];			/* one line for --explain and comments */
 } at_cand;
 
 /* Parses the clauses of a `#pragma autotile` into *opts (which holds the
- * command-line defaults on entry).  Unknown or malformed clauses are
- * reported as located warnings and ignored.  Returns 0. */
+ * command-line defaults on entry): tile(N,...), shape(NAME),
+ * scan(TS,LI), candidate(ID), explain, parallel(outer|none).  Unknown or
+ * malformed clauses are reported as located warnings and ignored.
+ * Returns 0. */
 int at_space_parse_clauses(const at_scop *scop, at_opts *opts);
 
-/* Returns the identity candidate (the original schedule), or NULL. */
-at_cand *at_space_identity(isl_ctx *ctx, const at_scop *scop);
+/* Builds the space of `scop`: shapes, then every structure (shape x tile
+ * scan x point scan x loop order), each checked exactly at probe sizes.
+ * With `explain`, an illegal structure records a dependence that forbids
+ * it.  `deps` and `scop` must outlive the space.  Returns NULL (after a
+ * diagnostic) on error. */
+at_space *at_space_build(isl_ctx *ctx, const at_scop *scop,
+	const at_deps *deps, int explain);
 
-/* Returns the candidate that tiles every permutable band of two or more
- * members found by isl's scheduler with opts' sizes, after checking it
- * with the exact legality test.  Returns NULL when there is no such band
- * or the schedule fails the test; *why then says why (static text). */
-at_cand *at_space_tiled(isl_ctx *ctx, const at_scop *scop,
-	const at_deps *deps, const at_opts *opts, const char **why);
+/* Frees a space; NULL is allowed. */
+void at_space_free(at_space *space);
+
+/* Returns the candidate for `ch`, or NULL when its schedule fails the
+ * exact legality test (then *dep is the index of a dependence it violates,
+ * or -1 if none could be named) or on error (*dep = -2). */
+at_cand *at_space_make(isl_ctx *ctx, const at_space *space,
+	const at_choice *ch, int *dep);
+
+/* Writes the stable id of `ch` into buf, e.g. "orig" or
+ * "skew.TP.LI.o0.i2.32x32x16" (shape, tile scan, point scan, outermost
+ * tile loop, innermost point loop, sizes).  Returns buf. */
+char *at_space_id(const at_space *space, const at_choice *ch, char *buf,
+	size_t size);
+
+/* Parses an id (see at_space_id) into *ch.  Returns 0, or -1 with a
+ * message in err. */
+int at_space_parse_id(const at_space *space, const char *id, at_choice *ch,
+	char *err, size_t size);
+
+/* Fills sizes[] (at most AT_N_SIZE) with the tile sizes allowed for
+ * position `k` of `shape`'s band: those of {1, 4, ..., 512} that do not
+ * exceed the loop's trip count when it is known (the parametric rule:
+ * a parameter is assumed large, all sizes allowed).  Returns the count. */
+int at_space_sizes(const at_space *space, int shape, int k, long *sizes);
+
+/* Returns the choice `--strategy fixed:N` / `tile(...)` make under opts:
+ * the first legal structure that matches opts' shape/scan clauses (by
+ * default the "isl" shape, TS, or TP when its outer loop is not parallel,
+ * LI, original loop orders), with opts' sizes capped by the trip counts.
+ * Returns 0, or -1 when no structure matches (then *why says why). */
+int at_space_default(const at_space *space, const at_opts *opts,
+	at_choice *ch, const char **why);
+
+/* Finds where OpenMP pragmas go in ch's first tiled band: *par is the
+ * outermost tile loop (0-based level within the band's tile loops) that
+ * no dependence crosses, *simd the level (tile loops first, then point
+ * loops) of the innermost point loop when no dependence crosses it; -1
+ * when there is none.  Exact (at_deps_is_parallel).  Returns 0 or -1. */
+int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
+	int *par, int *simd);
+
+/* Returns the scan's letter: 'I', 'S' or 'P'. */
+char at_scan_letter(at_scan scan);
 
 /* Frees a candidate; NULL is allowed. */
 void at_cand_free(at_cand *cand);

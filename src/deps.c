@@ -18,6 +18,34 @@
 #include "at_deps.h"
 #include "at_diag.h"
 
+/* Writes "RAW S0 -> S1 on A: distance (1, 0)" (or the non-uniform
+ * distance set) for dependence d into buf. */
+char *at_dep_describe(const at_scop *scop, const at_dep *d, char *buf,
+	size_t size)
+{
+	const at_ref *r = &scop->stmts[d->src].refs[d->src_ref];
+	size_t len = snprintf(buf, size, "%s S%d -> S%d on %s: ",
+		at_dep_kind_name(d->kind), d->src, d->dst,
+		scop->arrays[r->array].name);
+
+	if (d->uniform) {
+		len += snprintf(buf + len, len < size ? size - len : 0,
+			"distance (");
+		for (int p = 0; p < d->n_common && len < size; p++)
+			len += snprintf(buf + len, size - len, "%s%ld",
+				p ? ", " : "", d->dist[p]);
+		if (len < size)
+			snprintf(buf + len, size - len, ") (uniform)");
+	} else if (d->n_common == 0) {
+		snprintf(buf + len, len < size ? size - len : 0,
+			"between separate loops (ordered by the sequence)");
+	} else {
+		snprintf(buf + len, len < size ? size - len : 0,
+			"non-uniform, distances %s", d->delta);
+	}
+	return buf;
+}
+
 /* Returns "RAW", "WAR" or "WAW". */
 const char *at_dep_kind_name(at_dep_kind kind)
 {
@@ -179,7 +207,9 @@ static isl_stat at_deps_add_map(__isl_take isl_map *m, void *user)
 		goto error;
 	dep->n_common = at_deps_common(ctx->scop, dep->src, dep->dst);
 	deps->n_dep++;
-	if (at_deps_distance(ctx->scop, dep, isl_map_factor_domain(m)) < 0)
+	dep->rel = isl_map_factor_domain(m);
+	if (!dep->rel || at_deps_distance(ctx->scop, dep,
+	    isl_map_copy(dep->rel)) < 0)
 		return isl_stat_error;
 	return isl_stat_ok;
 error:
@@ -350,20 +380,22 @@ void at_deps_free(at_deps *deps)
 {
 	if (!deps)
 		return;
-	for (int i = 0; i < deps->n_dep; i++)
+	for (int i = 0; i < deps->n_dep; i++) {
 		free(deps->deps[i].delta);
+		isl_map_free(deps->deps[i].rel);
+	}
 	free(deps->deps);
 	isl_union_map_free(deps->all);
 	free(deps);
 }
 
-/* Returns { T(a) -> T(b) : a -> b in deps } as a single map, or NULL with
- * *empty set when there is no dependence among the instances of T. */
-static __isl_give isl_map *at_deps_through(const at_deps *deps,
+/* Returns { T(a) -> T(b) : a -> b in rel } as a single map, or NULL with
+ * *empty set when there is no dependence among the instances of T.
+ * Takes `rel`. */
+static __isl_give isl_map *at_deps_through_rel(__isl_take isl_union_map *rel,
 	__isl_keep isl_union_map *t, int *empty)
 {
 	isl_union_set *dom = isl_union_map_domain(isl_union_map_copy(t));
-	isl_union_map *rel = isl_union_map_copy(deps->all);
 	isl_bool is_empty;
 
 	rel = isl_union_map_intersect_domain(rel, isl_union_set_copy(dom));
@@ -379,21 +411,69 @@ static __isl_give isl_map *at_deps_through(const at_deps *deps,
 	return isl_map_from_union_map(rel);
 }
 
-/* The exact legality test: every dependence goes forward in `schedule`. */
-int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule)
+/* Returns all dependences mapped through T (see at_deps_through_rel). */
+static __isl_give isl_map *at_deps_through(const at_deps *deps,
+	__isl_keep isl_union_map *t, int *empty)
+{
+	return at_deps_through_rel(isl_union_map_copy(deps->all), t, empty);
+}
+
+/* Returns 1 if every pair of `rel` (taken) goes forward in `schedule`,
+ * 0 if not, -1 on error. */
+static int at_deps_forward(__isl_take isl_union_map *rel,
+	__isl_keep isl_union_map *schedule)
 {
 	int empty;
-	isl_map *rel = at_deps_through(deps, schedule, &empty);
+	isl_map *m = at_deps_through_rel(rel, schedule, &empty);
 	isl_map *lt;
 	isl_bool sub;
 
-	if (!rel)
+	if (!m)
 		return empty ? 1 : -1;
-	lt = isl_map_lex_lt(isl_space_range(isl_map_get_space(rel)));
-	sub = isl_map_is_subset(rel, lt);
-	isl_map_free(rel);
+	lt = isl_map_lex_lt(isl_space_range(isl_map_get_space(m)));
+	sub = isl_map_is_subset(m, lt);
+	isl_map_free(m);
 	isl_map_free(lt);
 	return sub < 0 ? -1 : sub;
+}
+
+/* The exact legality test: every dependence goes forward in `schedule`. */
+int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule)
+{
+	return at_deps_forward(isl_union_map_copy(deps->all), schedule);
+}
+
+/* Returns the first dependence `schedule` does not respect (see at_deps.h). */
+int at_deps_violated(const at_deps *deps, __isl_keep isl_union_map *schedule)
+{
+	for (int i = 0; i < deps->n_dep; i++) {
+		int ok = at_deps_forward(isl_union_map_from_map(
+			isl_map_copy(deps->deps[i].rel)), schedule);
+		if (ok <= 0)
+			return ok < 0 ? -2 : i;
+	}
+	return -1;
+}
+
+/* Returns the set of distances of all dependences through `partial`. */
+__isl_give isl_set *at_deps_deltas(const at_deps *deps,
+	__isl_keep isl_union_map *partial)
+{
+	int empty;
+	isl_map *rel = at_deps_through(deps, partial, &empty);
+	isl_union_set *ran;
+	isl_space *sp;
+
+	if (rel)
+		return isl_set_coalesce(isl_map_deltas(rel));
+	if (!empty)
+		return NULL;
+	ran = isl_union_map_range(isl_union_map_copy(partial));
+	rel = isl_map_from_union_map(isl_union_map_from_domain_and_range(
+		isl_union_set_copy(ran), ran));
+	sp = isl_space_range(isl_map_get_space(rel));
+	isl_map_free(rel);
+	return isl_set_empty(sp);
 }
 
 /* The loop of the last dimension of `partial` is parallel when no

@@ -20,19 +20,9 @@ static void at_explain_vec(FILE *f, const long *v, int n)
 /* Prints one dependence line. */
 static void at_explain_dep(FILE *f, const at_scop *scop, const at_dep *d)
 {
-	const at_ref *r = &scop->stmts[d->src].refs[d->src_ref];
+	char buf[1024];
 
-	fprintf(f, "    %s S%d -> S%d on %s: ", at_dep_kind_name(d->kind),
-		d->src, d->dst, scop->arrays[r->array].name);
-	if (d->uniform) {
-		fprintf(f, "distance ");
-		at_explain_vec(f, d->dist, d->n_common);
-		fprintf(f, " (uniform)\n");
-	} else if (d->n_common == 0) {
-		fprintf(f, "between separate loops (ordered by the sequence)\n");
-	} else {
-		fprintf(f, "non-uniform, distances %s\n", d->delta);
-	}
+	fprintf(f, "    %s\n", at_dep_describe(scop, d, buf, sizeof(buf)));
 }
 
 /* Prints the nest's loops, statements and dependences. */
@@ -85,5 +75,55 @@ void at_explain_choice(FILE *f, const at_cand *cand, const char *why,
 			"iterations)" : "sequential (carries a dependence)",
 			n->omp == 1 ? " -> #pragma omp parallel for" :
 			n->omp == 2 ? " -> #pragma omp simd" : "");
+	}
+}
+
+/* Prints one shape: name, H and the LP direction sigma. */
+static void at_explain_shape(FILE *f, const at_shape *sh)
+{
+	fprintf(f, "    %-8s H =", sh->name);
+	for (int r = 0; r < sh->n; r++) {
+		fputc(' ', f);
+		at_explain_vec(f, sh->h[r], sh->n);
+	}
+	if (sh->kind == AT_SHAPE_ISL)
+		fprintf(f, " on isl's band (its hyperplanes, shifts and fusion)");
+	fprintf(f, "; sigma ");
+	at_explain_vec(f, sh->sigma, sh->n);
+	fputc('\n', f);
+}
+
+/* Prints the space: shapes, legal counts per scan combination and the
+ * reason for each rejected structure. */
+void at_explain_space(FILE *f, const at_scop *scop, const at_space *space)
+{
+	int legal[3][3] = { { 0 } }, total[3][3] = { { 0 } }, n_legal = 0;
+	char id[96], buf[1024];
+
+	fprintf(f, "  tiling shapes: %d\n", space->n_shape);
+	for (int s = 0; s < space->n_shape; s++)
+		at_explain_shape(f, &space->shapes[s]);
+	for (int i = 0; i < space->n_struct; i++) {
+		const at_struct *st = &space->structs[i];
+		total[st->ch.tile_scan][st->ch.point_scan]++;
+		legal[st->ch.tile_scan][st->ch.point_scan] += st->legal;
+		n_legal += st->legal;
+	}
+	fprintf(f, "  structures (shape x scans x loop order, checked at probe "
+		"sizes): %d legal of %d\n", n_legal, space->n_struct);
+	for (int t = 0; t < 3; t++)
+		for (int p = 0; p < 3; p++)
+			if (total[t][p])
+				fprintf(f, "    T%c-L%c: %d legal, %d illegal\n",
+					at_scan_letter(t), at_scan_letter(p),
+					legal[t][p], total[t][p] - legal[t][p]);
+	for (int i = 0; i < space->n_struct; i++) {
+		const at_struct *st = &space->structs[i];
+		if (st->legal)
+			continue;
+		fprintf(f, "    rejected %s: %s\n", at_space_id(space, &st->ch,
+			id, sizeof(id)), st->dep >= 0 ? at_dep_describe(scop,
+			&space->deps->deps[st->dep], buf, sizeof(buf)) :
+			"fails the exact legality test");
 	}
 }

@@ -21,6 +21,7 @@
 #include "at_codegen.h"
 #include "at_rewrite.h"
 #include "at_explain.h"
+#include "at_report.h"
 
 #define AT_VERSION "0.1.0"
 
@@ -30,6 +31,7 @@ struct at_cli {
 	const char *output;
 	int n_arg;
 	const char **args;	/* passed to clang */
+	const char *report;	/* --report FILE */
 	at_opts opts;
 };
 
@@ -49,12 +51,17 @@ static void at_cli_usage(FILE *f)
 "  --strategy S        none: keep the loop order (add OpenMP pragmas only)\n"
 "                      fixed:N: N x ... x N tiles on the permutable bands\n"
 "                      (default: fixed:32)\n"
+"  --candidate ID      use candidate ID (as listed by --report) for every\n"
+"                      marked nest; an illegal one is an error\n"
+"  --report FILE       write every nest's candidates (legal and rejected,\n"
+"                      with reasons) as JSON to FILE\n"
 "  --no-parallel       do not emit OpenMP pragmas\n"
 "  --explain           report dependences, schedule and parallel loops\n"
 "  --version           print the version and exit\n"
 "  --help              print this help and exit\n"
 "\n"
-"pragma clauses: tile(N,...), explain, parallel(outer|none)\n"
+"pragma clauses: tile(N,...), shape(rect|skew|diamond|cone1|isl|...),\n"
+"  scan(T<I|S|P>,L<I|S|P>), candidate(ID), explain, parallel(outer|none)\n"
 "exit status: 0 success, 1 input error, 2 usage error\n");
 }
 
@@ -112,6 +119,17 @@ static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
 		return -1;
 	} else if (!strcmp(a, "--explain")) {
 		cli->opts.explain = 1;
+	} else if (!strncmp(a, "--candidate", 11) && (!a[11] || a[11] == '=')) {
+		v = at_cli_value(argc, argv, i, a[11] ? 12 : 11);
+		if (!v || !*v || strlen(v) >= sizeof(cli->opts.candidate))
+			return at_cli_usage_error("--candidate needs an id as "
+				"listed by --report%s", "");
+		snprintf(cli->opts.candidate, sizeof(cli->opts.candidate),
+			"%s", v);
+	} else if (!strncmp(a, "--report", 8) && (!a[8] || a[8] == '=')) {
+		cli->report = at_cli_value(argc, argv, i, a[8] ? 9 : 8);
+		if (!cli->report || !*cli->report)
+			return at_cli_usage_error("%s needs a file name", a);
 	} else if (!strcmp(a, "--no-parallel")) {
 		cli->opts.parallel = 0;
 	} else if (!strncmp(a, "--strategy", 10) && (!a[10] || a[10] == '=')) {
@@ -179,54 +197,153 @@ static const char *at_cli_iter_prefix(const at_source *src)
 	return "c";
 }
 
-/* Chooses the candidate for one nest under opts; *why says why it is not
- * tiled (NULL when it is). */
-static at_cand *at_cli_choose(isl_ctx *ctx, const at_scop *scop,
-	const at_deps *deps, const at_opts *opts, const char **why)
+/* Reports that the forced choice `what` of the nest is illegal, naming
+ * the dependence it violates (index dep, or -1 when none was found). */
+static void at_cli_illegal(const at_scop *scop, const at_deps *deps,
+	const char *what, int dep)
 {
-	at_cand *c = NULL;
+	char buf[1024];
 
+	if (dep >= 0)
+		at_diag(&scop->loc, AT_ERROR, "%s is illegal: it would run the "
+			"dependence %s backwards; loop nest left unchanged",
+			what, at_dep_describe(scop, &deps->deps[dep], buf,
+			sizeof(buf)));
+	else
+		at_diag(&scop->loc, AT_ERROR, "%s is illegal: the exact "
+			"legality test fails; loop nest left unchanged", what);
+}
+
+/* Returns the candidate `candidate(ID)` / --candidate forces, or NULL
+ * after an error diagnostic. */
+static at_cand *at_cli_forced(isl_ctx *ctx, const at_scop *scop,
+	const at_space *space, const at_opts *opts)
+{
+	char err[256], what[160];
+	at_choice ch;
+	at_cand *c;
+	int dep;
+
+	if (at_space_parse_id(space, opts->candidate, &ch, err,
+	    sizeof(err)) < 0) {
+		at_diag(&scop->loc, AT_ERROR, "%s (see --report for this "
+			"nest's candidates); loop nest left unchanged", err);
+		return NULL;
+	}
+	c = at_space_make(ctx, space, &ch, &dep);
+	if (!c && dep > -2) {
+		snprintf(what, sizeof(what), "candidate `%s`",
+			opts->candidate);
+		at_cli_illegal(scop, space->deps, what, dep);
+	}
+	return c;
+}
+
+/* Returns 1 if the pragma's clauses force a shape or a scan. */
+static int at_cli_clauses_force(const at_opts *opts)
+{
+	return opts->shape[0] || opts->tile_scan >= 0 || opts->point_scan >= 0;
+}
+
+/* Chooses the candidate for one nest under opts; *why says why it is not
+ * tiled (NULL when it is).  Returns NULL after an error diagnostic when a
+ * forced choice is illegal or unknown (then *failed is set). */
+static at_cand *at_cli_choose(isl_ctx *ctx, const at_scop *scop,
+	const at_space *space, const at_opts *opts, const char **why,
+	int *failed)
+{
+	at_choice ch;
+	at_cand *c = NULL;
+	int dep, force = at_cli_clauses_force(opts);
+
+	*why = NULL;
+	if (opts->candidate[0]) {
+		c = at_cli_forced(ctx, scop, space, opts);
+		*failed = !c;
+		return c;
+	}
 	*why = "--strategy none";
-	if (opts->default_size || opts->n_size)
-		c = at_space_tiled(ctx, scop, deps, opts, why);
+	if (opts->default_size || opts->n_size || force) {
+		if (at_space_default(space, opts, &ch, why) < 0) {
+			if (force) {
+				at_diag(&scop->loc, AT_ERROR, "shape `%s` "
+					"requested by the pragma: %s; loop "
+					"nest left unchanged", opts->shape,
+					*why);
+				*failed = 1;
+				return NULL;
+			}
+		} else {
+			c = at_space_make(ctx, space, &ch, &dep);
+			if (!c && force && dep > -2) {
+				char id[96], what[160];
+				snprintf(what, sizeof(what), "the choice `%s` "
+					"requested by the pragma", at_space_id(
+					space, &ch, id, sizeof(id)));
+				at_cli_illegal(scop, space->deps, what, dep);
+				*failed = 1;
+				return NULL;
+			}
+			if (!c)
+				*why = "internal: the tiled schedule failed "
+					"the legality test";
+		}
+	}
 	if (c) {
 		*why = NULL;
 		return c;
 	}
-	return at_space_identity(ctx, scop);
+	ch.shape = -1;
+	return at_space_make(ctx, space, &ch, &dep);
 }
 
 /* Runs stages deps -> space -> codegen on one nest; returns its new text,
- * or NULL to keep it unchanged (after a warning). */
+ * or NULL to keep it unchanged (after a warning or error; *failed is set
+ * on an error). */
 static char *at_cli_nest(isl_ctx *ctx, const at_scop *scop,
-	const at_opts *cli_opts, const char *prefix)
+	const at_opts *cli_opts, const char *prefix, cJSON *report,
+	int *failed)
 {
 	at_opts opts = *cli_opts;
 	at_cg_opts cg = { prefix, 0 };
 	at_deps *deps;
+	at_space *space = NULL;
 	at_cand *cand = NULL;
 	at_gen gen = { 0 };
 	const char *why;
+	int forced_error = 0;
 
 	at_space_parse_clauses(scop, &opts);
 	cg.parallel = opts.parallel;
 	deps = at_deps_compute(ctx, scop);
 	if (!deps)
 		goto error;
-	cand = at_cli_choose(ctx, scop, deps, &opts, &why);
+	space = at_space_build(ctx, scop, deps, opts.explain || report);
+	if (!space)
+		goto error;
+	cand = at_cli_choose(ctx, scop, space, &opts, &why, &forced_error);
+	if (report && at_report_nest(ctx, report, scop, space, cand) < 0)
+		goto error;
+	if (forced_error)
+		goto forced;
 	if (!cand || at_codegen(ctx, scop, deps, cand, &cg, &gen) < 0)
 		goto error;
 	if (opts.explain) {
 		at_explain_nest(stderr, scop, deps);
+		at_explain_space(stderr, scop, space);
 		at_explain_choice(stderr, cand, why, &gen);
 	}
 	at_cand_free(cand);
+	at_space_free(space);
 	at_deps_free(deps);
 	return gen.text;
 error:
 	at_diag(&scop->loc, AT_WARNING, "could not transform this nest; "
 		"loop nest left unchanged");
+forced:
+	*failed |= forced_error;
 	at_cand_free(cand);
+	at_space_free(space);
 	at_deps_free(deps);
 	return NULL;
 }
@@ -270,20 +387,32 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 	char **texts = calloc(src->n_scop + 1, sizeof(char *));
 	const char *prefix = at_cli_iter_prefix(src);
 	char *out = NULL;
-	int rc = 1;
+	int rc = 1, failed = 0;
+	cJSON *report = NULL;
 
 	if (!ctx || !texts)
 		goto done;
+	if (cli->report) {
+		report = at_report_new(cli->input, AT_VERSION);
+		if (!report)
+			goto done;
+	}
 	for (int k = 0; k < src->n_scop; k++)
-		texts[k] = at_cli_nest(ctx, src->scops[k], &cli->opts, prefix);
+		texts[k] = at_cli_nest(ctx, src->scops[k], &cli->opts, prefix,
+			report, &failed);
 	out = at_rewrite(src, texts);
 	rc = out ? at_cli_write(cli->output, out) : 1;
+	if (report && at_report_write(cli->report, report))
+		rc = 1;
+	if (failed)
+		rc = 1;
 done:
 	if (texts)
 		for (int k = 0; k < src->n_scop; k++)
 			free(texts[k]);
 	free(texts);
 	free(out);
+	cJSON_Delete(report);
 	isl_ctx_free(ctx);
 	return rc;
 }
@@ -296,6 +425,7 @@ int main(int argc, char **argv)
 
 	cli.opts.default_size = 32;
 	cli.opts.parallel = 1;
+	cli.opts.tile_scan = cli.opts.point_scan = -1;
 	cli.args = calloc(argc + 1, sizeof(char *));
 	if (!cli.args)
 		return 1;

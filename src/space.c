@@ -1,8 +1,8 @@
 /*
- * space.c — stage 4: candidate schedules (identity; tiled bands of isl's
- * scheduler) and the pragma clauses that restrict them.
+ * space.c — stage 4, part 2: the structures of a nest's space (shape x
+ * tile scan x point scan x loop order), their isl schedule trees, stable
+ * ids, and the exact legality verdict of each (see at_space.h).
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,227 +16,602 @@
 #include <isl/val.h>
 
 #include "at_space.h"
+#include "at_shape.h"
 #include "at_diag.h"
 
-/* Parses "a,b,c)" (sizes of a tile clause) into opts; returns the number of
- * characters consumed, or -1 when a size is not a positive integer. */
-static int at_space_parse_sizes(const char *s, at_opts *opts)
-{
-	const char *p = s;
-	int n = 0;
+static const long at_space_size_set[AT_N_SIZE] = {
+	1, 4, 8, 16, 32, 64, 128, 256, 512
+};
 
-	for (;;) {
-		char *end;
-		long v;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		v = strtol(p, &end, 10);
-		if (end == p || v < 1 || v > 4096 || n == AT_MAX_DEPTH)
-			return -1;
-		opts->sizes[n++] = v;
-		p = end;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p == ')')
-			break;
-		if (*p != ',')
-			return -1;
-		p++;
-	}
-	opts->n_size = n;
-	return (int)(p + 1 - s);
+/* Returns the scan's letter. */
+char at_scan_letter(at_scan scan)
+{
+	return "ISP"[scan];
 }
 
-/* Returns the length of the clause argument "(...)" at s (0 if none). */
-static size_t at_space_arg_len(const char *s)
+/* Returns sum_j row[j] * p_j over the n members of p, or NULL when the
+ * row is zero. */
+static __isl_give isl_union_pw_aff *at_space_lin(
+	__isl_keep isl_multi_union_pw_aff *p, const long *row, int n)
 {
-	const char *close;
+	isl_ctx *ctx = isl_multi_union_pw_aff_get_ctx(p);
+	isl_union_pw_aff *sum = NULL;
 
-	if (*s != '(')
-		return 0;
-	close = strchr(s, ')');
-	return close ? (size_t)(close - s + 1) : strlen(s);
-}
-
-/* Applies one clause `name` with argument text `arg` (may be ""). */
-static void at_space_clause(const at_scop *scop, const char *name,
-	size_t len, const char *arg, size_t arg_len, at_opts *opts)
-{
-	if (len == 4 && !strncmp(name, "tile", 4)) {
-		at_opts tmp = *opts;
-		if (arg_len == 0 || at_space_parse_sizes(arg + 1, &tmp) !=
-		    (int)arg_len - 1)
-			at_diag(&scop->loc, AT_WARNING, "malformed clause "
-				"`%.*s%.*s`: tile sizes must be positive "
-				"integers, e.g. tile(32,64); clause ignored",
-				(int)len, name, (int)arg_len, arg);
-		else
-			*opts = tmp;
-	} else if (len == 7 && !strncmp(name, "explain", 7) && !arg_len) {
-		opts->explain = 1;
-	} else if (len == 8 && !strncmp(name, "parallel", 8) &&
-		   (!strncmp(arg, "(none)", 6) || !strncmp(arg, "(outer)", 7))) {
-		opts->parallel = arg[1] == 'o';
-	} else {
-		at_diag(&scop->loc, AT_WARNING, "unknown clause `%.*s%.*s` in "
-			"`#pragma autotile` (known: tile(N,...), explain, "
-			"parallel(outer|none)); clause ignored", (int)len, name,
-			(int)arg_len, arg);
-	}
-}
-
-/* Parses the pragma clauses into opts (see at_space.h). */
-int at_space_parse_clauses(const at_scop *scop, at_opts *opts)
-{
-	const char *p = scop->clauses ? scop->clauses : "";
-
-	while (*p) {
-		const char *name = p;
-		size_t len = 0, arg_len;
-		if (isspace((unsigned char)*p) || *p == ',') {
-			p++;
+	for (int j = 0; j < n; j++) {
+		isl_union_pw_aff *t;
+		if (row[j] == 0)
 			continue;
-		}
-		while (isalnum((unsigned char)p[len]) || p[len] == '_')
-			len++;
-		if (len == 0)
-			len = 1;
-		arg_len = at_space_arg_len(p + len);
-		at_space_clause(scop, name, len, p + len, arg_len, opts);
-		p += len + arg_len;
+		t = isl_multi_union_pw_aff_get_at(p, j);
+		if (row[j] != 1)
+			t = isl_union_pw_aff_scale_val(t,
+				isl_val_int_from_si(ctx, row[j]));
+		sum = sum ? isl_union_pw_aff_add(sum, t) : t;
+	}
+	return sum;
+}
+
+/* Returns the n-member band m p (rows of m combine p's members). */
+static __isl_give isl_multi_union_pw_aff *at_space_apply(
+	__isl_keep isl_multi_union_pw_aff *p, long m[][AT_MAX_DEPTH], int n)
+{
+	isl_multi_union_pw_aff *r = isl_multi_union_pw_aff_copy(p);
+
+	for (int k = 0; k < n && r; k++)
+		r = isl_multi_union_pw_aff_set_at(r, k, at_space_lin(p, m[k], n));
+	return r;
+}
+
+/* Returns p with its members in the order ord[0], ord[1], ... */
+static __isl_give isl_multi_union_pw_aff *at_space_permute(
+	__isl_keep isl_multi_union_pw_aff *p, const int *ord, int n)
+{
+	long m[AT_MAX_DEPTH][AT_MAX_DEPTH] = { { 0 } };
+
+	for (int k = 0; k < n; k++)
+		m[k][ord[k]] = 1;
+	return at_space_apply(p, m, n);
+}
+
+/* Fills ord with 0..n-1 where `outer` comes first (outer >= 0) or `inner`
+ * comes last (inner >= 0), the others keeping their order. */
+static void at_space_order(int *ord, int n, int outer, int inner)
+{
+	int k = 0;
+
+	if (outer >= 0)
+		ord[k++] = outer;
+	for (int j = 0; j < n; j++)
+		if (j != outer && j != inner)
+			ord[k++] = j;
+	if (inner >= 0)
+		ord[k++] = inner;
+}
+
+/* Returns the tile coordinates floor(hp_k / s_k). */
+static __isl_give isl_multi_union_pw_aff *at_space_tiles(
+	__isl_keep isl_multi_union_pw_aff *hp, const long *s, int n)
+{
+	isl_ctx *ctx = isl_multi_union_pw_aff_get_ctx(hp);
+	isl_multi_union_pw_aff *t = isl_multi_union_pw_aff_copy(hp);
+
+	for (int k = 0; k < n && t; k++) {
+		isl_union_pw_aff *u = isl_multi_union_pw_aff_get_at(hp, k);
+		if (s[k] > 1)
+			u = isl_union_pw_aff_floor(isl_union_pw_aff_scale_down_val(
+				u, isl_val_int_from_si(ctx, s[k])));
+		t = isl_multi_union_pw_aff_set_at(t, k, u);
+	}
+	return t;
+}
+
+/* Returns the tile band of scan ch->tile_scan over tile coordinates t:
+ * TS t in the chosen order; TI adj(H) diag(s) t scaled by the sign of
+ * det(H) (tiles ordered by their origin in the original basis); TP the
+ * wavefront sum(t) first (over the first two tile loops when there are
+ * more than three: isl's AST generation is slow on deeper wavefronts),
+ * then t_1 ... t_{n-1}. */
+static __isl_give isl_multi_union_pw_aff *at_space_tile_band(
+	__isl_keep isl_multi_union_pw_aff *t, const at_shape *sh,
+	const at_choice *ch, int n)
+{
+	long m[AT_MAX_DEPTH][AT_MAX_DEPTH] = { { 0 } };
+	int ord[AT_MAX_DEPTH];
+
+	if (ch->tile_scan == AT_SCAN_S) {
+		at_space_order(ord, n, n == sh->n ? ch->tile_outer : 0, -1);
+		return at_space_permute(t, ord, n);
+	}
+	if (ch->tile_scan == AT_SCAN_I) {
+		long sign = at_shape_det(sh->h, n) < 0 ? -1 : 1;
+		at_shape_adj(sh->h, n, m);
+		for (int r = 0; r < n; r++)
+			for (int c = 0; c < n; c++)
+				m[r][c] *= sign * ch->sizes[c];
+		return at_space_apply(t, m, n);
+	}
+	for (int k = 0; k < n; k++) {
+		m[0][k] = n <= 3 || k < 2;
+		if (k > 0)
+			m[k][k] = 1;
+	}
+	return at_space_apply(t, m, n);
+}
+
+/* Returns the point band of scan ch->point_scan: LI p, LS hp (each with
+ * the chosen innermost loop); LP sigma . p first, then the members of p
+ * but the one where sigma has its smallest non-zero entry (the matrix is
+ * then nonsingular). */
+static __isl_give isl_multi_union_pw_aff *at_space_point_band(
+	__isl_keep isl_multi_union_pw_aff *p,
+	__isl_keep isl_multi_union_pw_aff *hp, const at_shape *sh,
+	const at_choice *ch, int n)
+{
+	long m[AT_MAX_DEPTH][AT_MAX_DEPTH] = { { 0 } };
+	int ord[AT_MAX_DEPTH], skip = -1;
+
+	if (ch->point_scan != AT_SCAN_P) {
+		at_space_order(ord, n, -1, n == sh->n ? ch->point_inner : n - 1);
+		return at_space_permute(ch->point_scan == AT_SCAN_I ? p : hp,
+			ord, n);
+	}
+	for (int k = 0; k < n; k++) {
+		long a = n == sh->n ? sh->sigma[k] : 1;
+		m[0][k] = a;
+		if (a != 0 && (skip < 0 || labs(a) < labs(m[0][skip])))
+			skip = k;
+	}
+	for (int k = 0, r = 1; k < n; k++)
+		if (k != skip)
+			m[r++][k] = 1;
+	return at_space_apply(p, m, n);
+}
+
+/* Returns the size for band position k (the last one repeats). */
+static long at_space_pos_size(const at_choice *ch, const at_shape *sh, int k)
+{
+	return ch->sizes[k < sh->n ? k : sh->n - 1];
+}
+
+/* Replaces the band at `node` (n members, coordinates p) by the tile band,
+ * an AT_MARK_POINT mark and the point band of `ch`; returns the tile band
+ * node.  H is sh->h when the band is the shape's own, else I. */
+static __isl_give isl_schedule_node *at_space_tile_node(
+	__isl_take isl_schedule_node *node, const at_shape *sh,
+	const at_choice *ch)
+{
+	isl_ctx *ctx = isl_schedule_node_get_ctx(node);
+	isl_multi_union_pw_aff *p, *hp, *t, *tile, *point;
+	long h[AT_MAX_DEPTH][AT_MAX_DEPTH] = { { 0 } }, s[AT_MAX_DEPTH];
+	isl_size n = isl_schedule_node_band_n_member(node);
+
+	if (n < 1 || n > AT_MAX_DEPTH)
+		return isl_schedule_node_free(node);
+	for (int k = 0; k < n; k++) {
+		if (n == sh->n)
+			memcpy(h[k], sh->h[k], sizeof(h[k]));
+		else
+			h[k][k] = 1;
+		s[k] = at_space_pos_size(ch, sh, k);
+	}
+	p = isl_schedule_node_band_get_partial_schedule(node);
+	hp = at_space_apply(p, h, n);
+	t = at_space_tiles(hp, s, n);
+	tile = at_space_tile_band(t, sh, ch, n);
+	point = at_space_point_band(p, hp, sh, ch, n);
+	isl_multi_union_pw_aff_free(p);
+	isl_multi_union_pw_aff_free(hp);
+	isl_multi_union_pw_aff_free(t);
+	node = isl_schedule_node_delete(node);
+	node = isl_schedule_node_insert_partial_schedule(node, point);
+	node = isl_schedule_node_insert_mark(node,
+		isl_id_alloc(ctx, AT_MARK_POINT, NULL));
+	return isl_schedule_node_insert_partial_schedule(node, tile);
+}
+
+/* Context of at_space_isl_band. */
+struct at_space_map {
+	const at_shape *sh;
+	const at_choice *ch;
+};
+
+/* Returns 1 if `node` is a permutable band of two or more members. */
+static int at_space_tilable(__isl_keep isl_schedule_node *node)
+{
+	return isl_schedule_node_get_type(node) == isl_schedule_node_band &&
+		isl_schedule_node_band_n_member(node) >= 2 &&
+		isl_schedule_node_band_get_permutable(node) == isl_bool_true;
+}
+
+/* Tiles `node` if it is a permutable band of two or more members (the
+ * bands of isl's scheduler).  TP makes a wavefront only of bands whose
+ * outer member is not parallel (isl's coincidence flag): a band with a
+ * parallel outer loop keeps it (TS), a wavefront would only lose it. */
+static __isl_give isl_schedule_node *at_space_isl_band(
+	__isl_take isl_schedule_node *node, void *user)
+{
+	struct at_space_map *m = user;
+	at_choice ch = *m->ch;
+
+	if (!at_space_tilable(node))
+		return node;
+	if (ch.tile_scan == AT_SCAN_P &&
+	    isl_schedule_node_band_member_get_coincident(node, 0) ==
+	    isl_bool_true)
+		ch.tile_scan = AT_SCAN_S;
+	return at_space_tile_node(node, m->sh, &ch);
+}
+
+/* Returns the original schedule as a tree: one band over the first
+ * `shared` loops (their coordinates, in loop direction) above one band
+ * holding the rest of the textual schedule (statement order, inner
+ * loops).  With shared == 0 it is the flat textual schedule. */
+static __isl_give isl_schedule *at_space_orig_tree(isl_ctx *ctx,
+	const at_scop *scop, int shared)
+{
+	isl_union_set *dom = at_scop_domain(ctx, scop);
+	isl_union_map *map = at_scop_schedule_map(ctx, scop);
+	isl_multi_union_pw_aff *flat, *rest, *band;
+	isl_schedule *sched;
+	isl_size n;
+
+	if (!dom || !map)
+		goto error;
+	flat = isl_multi_union_pw_aff_from_union_map(map);
+	n = isl_multi_union_pw_aff_size(flat);
+	if (n < 2 * shared + 1) {
+		isl_multi_union_pw_aff_free(flat);
+		isl_union_set_free(dom);
+		return NULL;
+	}
+	rest = isl_multi_union_pw_aff_drop_dims(
+		isl_multi_union_pw_aff_copy(flat), isl_dim_set, 0, 2 * shared);
+	band = isl_multi_union_pw_aff_drop_dims(flat, isl_dim_set, 2 * shared,
+		n - 2 * shared);
+	for (int k = shared - 1; k >= 0; k--)
+		band = isl_multi_union_pw_aff_drop_dims(band, isl_dim_set,
+			2 * k, 1);
+	sched = isl_schedule_from_domain(dom);
+	sched = isl_schedule_insert_partial_schedule(sched, rest);
+	if (shared > 0)
+		sched = isl_schedule_insert_partial_schedule(sched, band);
+	else
+		isl_multi_union_pw_aff_free(band);
+	return sched;
+error:
+	isl_union_set_free(dom);
+	isl_union_map_free(map);
+	return NULL;
+}
+
+/* Returns the schedule of `ch` (not yet checked). */
+static __isl_give isl_schedule *at_space_schedule(isl_ctx *ctx,
+	const at_space *space, const at_choice *ch)
+{
+	const at_shape *sh;
+	struct at_space_map m = { NULL, ch };
+	isl_schedule *sched;
+	isl_schedule_node *node;
+
+	if (ch->shape < 0)
+		return at_space_orig_tree(ctx, space->scop, 0);
+	sh = &space->shapes[ch->shape];
+	m.sh = sh;
+	if (sh->kind == AT_SHAPE_ISL)
+		return isl_schedule_map_schedule_node_bottom_up(
+			isl_schedule_copy(space->isl_sched), &at_space_isl_band,
+			&m);
+	sched = at_space_orig_tree(ctx, space->scop, sh->n);
+	node = isl_schedule_get_root(sched);
+	isl_schedule_free(sched);
+	node = isl_schedule_node_child(node, 0);
+	node = at_space_tile_node(node, sh, ch);
+	sched = isl_schedule_node_get_schedule(node);
+	isl_schedule_node_free(node);
+	return sched;
+}
+
+/* Writes the id of ch (see at_space.h). */
+char *at_space_id(const at_space *space, const at_choice *ch, char *buf,
+	size_t size)
+{
+	const at_shape *sh;
+	size_t len;
+
+	if (ch->shape < 0) {
+		snprintf(buf, size, "orig");
+		return buf;
+	}
+	sh = &space->shapes[ch->shape];
+	len = snprintf(buf, size, "%s.T%c.L%c.o%d.i%d.", sh->name,
+		at_scan_letter(ch->tile_scan), at_scan_letter(ch->point_scan),
+		ch->tile_outer, ch->point_inner);
+	for (int k = 0; k < sh->n && len < size; k++)
+		len += snprintf(buf + len, size - len, "%s%ld", k ? "x" : "",
+			ch->sizes[k]);
+	return buf;
+}
+
+/* Returns the scan of letter c, or -1. */
+static int at_space_scan_of(char c)
+{
+	const char *p = c ? strchr("ISP", c) : NULL;
+
+	return p ? (int)(p - "ISP") : -1;
+}
+
+/* Parses the sizes "AxBxC" of an id into ch for a band of n; 0 or -1. */
+static int at_space_parse_sizes_id(const char *s, at_choice *ch, int n)
+{
+	for (int k = 0; k < n; k++) {
+		char *end;
+		long v = strtol(s, &end, 10);
+		if (end == s || v < 1 || v > 4096)
+			return -1;
+		ch->sizes[k] = v;
+		s = end;
+		if (*s != (k == n - 1 ? 0 : 'x'))
+			return -1;
+		s++;
 	}
 	return 0;
 }
 
-/* Returns a new candidate of `kind` owning `schedule`. */
-static at_cand *at_cand_alloc(at_cand_kind kind,
-	__isl_take isl_schedule *schedule)
+/* Parses an id into *ch (see at_space.h). */
+int at_space_parse_id(const at_space *space, const char *id, at_choice *ch,
+	char *err, size_t size)
 {
-	at_cand *c;
+	char name[32];
+	const char *dot = strchr(id, '.');
+	const at_shape *sh = NULL;
+	char ts, ps;
+	int o, i, len = 0;
 
-	if (!schedule)
+	memset(ch, 0, sizeof(*ch));
+	ch->shape = -1;
+	if (!strcmp(id, "orig"))
+		return 0;
+	if (!dot || dot - id >= (long)sizeof(name)) {
+		snprintf(err, size, "malformed candidate id `%s`", id);
+		return -1;
+	}
+	memcpy(name, id, dot - id);
+	name[dot - id] = 0;
+	for (int k = 0; k < space->n_shape; k++)
+		if (!strcmp(space->shapes[k].name, name)) {
+			sh = &space->shapes[k];
+			ch->shape = k;
+		}
+	if (!sh) {
+		snprintf(err, size, "this nest has no shape `%s`", name);
+		return -1;
+	}
+	if (sscanf(dot, ".T%c.L%c.o%d.i%d.%n", &ts, &ps, &o, &i, &len) != 4 ||
+	    len == 0 || at_space_scan_of(ts) < 0 || at_space_scan_of(ps) < 0 ||
+	    o < 0 || o >= sh->n || i < 0 || i >= sh->n ||
+	    at_space_parse_sizes_id(dot + len, ch, sh->n) < 0) {
+		snprintf(err, size, "malformed candidate id `%s` (expected "
+			"SHAPE.T<I|S|P>.L<I|S|P>.o<k>.i<k>.<size>x...x<size> "
+			"with %d sizes)", id, sh->n);
+		return -1;
+	}
+	ch->tile_scan = at_space_scan_of(ts);
+	ch->point_scan = at_space_scan_of(ps);
+	ch->tile_outer = o;
+	ch->point_inner = i;
+	return 0;
+}
+
+/* Writes the human description of a candidate into c->desc. */
+static void at_space_describe(const at_space *space, at_cand *c)
+{
+	const at_shape *sh;
+	size_t len;
+
+	if (c->ch.shape < 0) {
+		snprintf(c->desc, sizeof(c->desc), "original loop order");
+		return;
+	}
+	sh = &space->shapes[c->ch.shape];
+	len = snprintf(c->desc, sizeof(c->desc), "%s: %s tiles", c->id,
+		sh->name);
+	if (sh->kind != AT_SHAPE_ISL) {
+		len += snprintf(c->desc + len, sizeof(c->desc) - len, " H=");
+		for (int r = 0; r < sh->n && len < sizeof(c->desc); r++)
+			for (int k = 0; k < sh->n && len < sizeof(c->desc); k++)
+				len += snprintf(c->desc + len,
+					sizeof(c->desc) - len, "%s%ld%s",
+					k ? "," : "(", sh->h[r][k],
+					k == sh->n - 1 ? ")" : "");
+	} else {
+		len += snprintf(c->desc + len, sizeof(c->desc) - len,
+			" (bands of isl's scheduler)");
+	}
+	if (len < sizeof(c->desc))
+		snprintf(c->desc + len, sizeof(c->desc) - len,
+			", scan T%c-L%c%s", at_scan_letter(c->ch.tile_scan),
+			at_scan_letter(c->ch.point_scan),
+			c->ch.tile_scan == AT_SCAN_P ? " (tiles by wavefronts)"
+			: "");
+}
+
+/* Returns 1 if `sched` passes the exact legality test, 0 if not (then
+ * *dep names a violated dependence when it is not NULL), -1 on error. */
+static int at_space_check(const at_deps *deps, __isl_keep isl_schedule *sched,
+	int *dep)
+{
+	isl_union_map *map = isl_schedule_get_map(sched);
+	int legal;
+
+	if (!map)
+		return -1;
+	legal = at_deps_is_legal(deps, map);
+	if (legal == 0 && dep)
+		*dep = at_deps_violated(deps, map);
+	isl_union_map_free(map);
+	return legal;
+}
+
+/* Returns the candidate of ch if it is legal (see at_space.h). */
+at_cand *at_space_make(isl_ctx *ctx, const at_space *space,
+	const at_choice *ch, int *dep)
+{
+	isl_schedule *sched = at_space_schedule(ctx, space, ch);
+	at_cand *c;
+	int legal;
+
+	*dep = -2;
+	if (!sched)
 		return NULL;
+	legal = at_space_check(space->deps, sched, ch->shape < 0 ? NULL : dep);
+	if (legal != 1) {
+		if (legal == 0 && ch->shape < 0)
+			*dep = -1;
+		isl_schedule_free(sched);
+		return NULL;
+	}
 	c = calloc(1, sizeof(*c));
 	if (!c) {
-		isl_schedule_free(schedule);
+		isl_schedule_free(sched);
 		return NULL;
 	}
-	c->kind = kind;
-	c->schedule = schedule;
+	c->kind = ch->shape < 0 ? AT_CAND_IDENTITY : AT_CAND_TILED;
+	c->schedule = sched;
+	c->ch = *ch;
+	at_space_id(space, ch, c->id, sizeof(c->id));
+	at_space_describe(space, c);
 	return c;
 }
 
-/* Returns the original schedule as a candidate. */
-at_cand *at_space_identity(isl_ctx *ctx, const at_scop *scop)
+/* Returns the sizes allowed at position k (see at_space.h). */
+int at_space_sizes(const at_space *space, int shape, int k, long *sizes)
 {
-	isl_union_set *dom = at_scop_domain(ctx, scop);
-	isl_union_map *map = at_scop_schedule_map(ctx, scop);
+	long trip = k < AT_MAX_DEPTH ? space->trips[k] : -1;
+	int n = 0;
+
+	(void)shape;
+	for (int i = 0; i < AT_N_SIZE; i++)
+		if (trip < 0 || at_space_size_set[i] <= trip || i == 0)
+			sizes[n++] = at_space_size_set[i];
+	return n;
+}
+
+/* Returns the probe size of position k: 32, or the trip count when it is
+ * known and smaller (at least 1). */
+static long at_space_probe(const at_space *space, int k)
+{
+	long trip = space->trips[k];
+
+	if (trip < 0 || trip >= 32)
+		return 32;
+	return trip < 1 ? 1 : trip;
+}
+
+/* Appends one structure and checks it; returns 0 or -1. */
+static int at_space_add(isl_ctx *ctx, at_space *space, int *cap,
+	const at_choice *ch, int explain)
+{
+	at_struct *st;
 	isl_schedule *sched;
-	at_cand *c;
+	int legal;
 
-	if (!dom || !map) {
-		isl_union_set_free(dom);
-		isl_union_map_free(map);
-		return NULL;
+	if (space->n_struct == *cap) {
+		int n = *cap ? 2 * *cap : 64;
+		at_struct *s = realloc(space->structs, n * sizeof(*s));
+		if (!s)
+			return -1;
+		space->structs = s;
+		*cap = n;
 	}
-	sched = isl_schedule_from_domain(dom);
-	sched = isl_schedule_insert_partial_schedule(sched,
-		isl_multi_union_pw_aff_from_union_map(map));
-	c = at_cand_alloc(AT_CAND_IDENTITY, sched);
-	if (c)
-		snprintf(c->desc, sizeof(c->desc), "original loop order");
+	st = &space->structs[space->n_struct];
+	st->ch = *ch;
+	st->dep = -1;
+	sched = at_space_schedule(ctx, space, ch);
+	if (!sched)
+		return -1;
+	legal = at_space_check(space->deps, sched, explain ? &st->dep : NULL);
+	isl_schedule_free(sched);
+	if (legal < 0)
+		return -1;
+	st->legal = legal;
+	space->n_struct++;
+	return 0;
+}
+
+static int at_space_outer_seq(const at_space *space, int s);
+
+/* Enumerates the structures of shape s: TS with each tile loop outermost,
+ * TI (when H != I; it equals TS otherwise) and TP (for the isl shape only
+ * when some band needs a wavefront, see at_space_isl_band), times LI and
+ * LS (when
+ * H != I) with each point loop innermost, and LP. */
+static int at_space_enum_shape(isl_ctx *ctx, at_space *space, int s,
+	int explain, int *cap)
+{
+	const at_shape *sh = &space->shapes[s];
+	int n = sh->n;
+	int tp = sh->kind != AT_SHAPE_ISL || at_space_outer_seq(space, s);
+
+	for (int ts = 0; ts < (tp ? 3 : 2); ts++)
+		for (int o = 0; o < (ts == AT_SCAN_S ? n : 1); o++)
+			for (int ps = 0; ps < 3; ps++)
+				for (int i = ps == AT_SCAN_P ? n - 1 : 0;
+				     i < n; i++) {
+					at_choice ch = { s, ts, ps, o, i, { 0 } };
+					if (sh->unit && (ts == AT_SCAN_I ||
+					    ps == AT_SCAN_S))
+						continue;
+					for (int k = 0; k < n; k++)
+						ch.sizes[k] =
+							at_space_probe(space, k);
+					if (at_space_add(ctx, space, cap, &ch,
+					    explain) < 0)
+						return -1;
+				}
+	return 0;
+}
+
+/* Returns the number of loops every statement shares. */
+static int at_space_shared(const at_scop *scop)
+{
+	int c = scop->n_stmt ? scop->stmts[0].n_loop : 0;
+
+	for (int k = 1; k < scop->n_stmt; k++) {
+		int j = 0;
+		while (j < c && j < scop->stmts[k].n_loop &&
+		       scop->stmts[k].loops[j] == scop->stmts[0].loops[j])
+			j++;
+		c = j;
+	}
 	return c;
 }
 
-/* State of the band-tiling traversal. */
-struct at_space_tile {
-	const at_opts *opts;
-	int n_tiled;
-	int n_wavefront;	/* tile bands scanned as a wavefront */
-	char desc[200];
-	size_t len;
-};
-
-/* Returns the tile size for member m of a band (0: leave untiled). */
-static long at_space_size(const at_opts *opts, int m)
+/* Adds the shapes of the shared loops (rect, skew, cone shapes). */
+static int at_space_orig_shapes(isl_ctx *ctx, at_space *space)
 {
-	if (m < opts->n_size)
-		return opts->sizes[m];
-	if (opts->n_size > 0 && !opts->default_size)
-		return opts->sizes[opts->n_size - 1];
-	return opts->default_size;
-}
+	isl_schedule *sched;
+	isl_union_map *band;
+	isl_schedule_node *node;
+	isl_set *deltas;
+	int r;
 
-/* Deepest tile band turned into a wavefront: isl's AST builder takes
- * minutes on the wavefront of a 4-D band (heat-3d's t,i,j,k). */
-#define AT_WAVEFRONT_MAX 3
-
-/* Turns the tile band at `node` into a wavefront: its first member becomes
- * the sum of all members (the paper's TP inter-tile scan along the
- * summation vector).  Tiles on one wavefront depend on none of each other
- * when the band is permutable, so the other tile loops run in parallel;
- * the caller's exact legality test confirms it. */
-static __isl_give isl_schedule_node *at_space_wavefront(
-	__isl_take isl_schedule_node *node)
-{
-	isl_multi_union_pw_aff *mupa;
-	isl_union_pw_aff *sum;
-	isl_size n;
-
-	mupa = isl_schedule_node_band_get_partial_schedule(node);
-	n = isl_multi_union_pw_aff_size(mupa);
-	sum = isl_multi_union_pw_aff_get_at(mupa, 0);
-	for (int m = 1; m < n; m++)
-		sum = isl_union_pw_aff_add(sum,
-			isl_multi_union_pw_aff_get_at(mupa, m));
-	mupa = isl_multi_union_pw_aff_set_at(mupa, 0, sum);
-	node = isl_schedule_node_delete(node);
-	return isl_schedule_node_insert_partial_schedule(node, mupa);
-}
-
-/* Tiles `node` if it is a permutable band of two or more members, and
- * marks the point band (the loops inside one tile) with AT_MARK_POINT. */
-static __isl_give isl_schedule_node *at_space_tile_band(
-	__isl_take isl_schedule_node *node, void *user)
-{
-	struct at_space_tile *t = user;
-	isl_size n;
-	isl_multi_val *sizes;
-	isl_bool outer_parallel;
-
-	if (isl_schedule_node_get_type(node) != isl_schedule_node_band)
-		return node;
-	n = isl_schedule_node_band_n_member(node);
-	if (n < 2 || isl_schedule_node_band_get_permutable(node) != isl_bool_true)
-		return node;
-	for (int m = 0; m < n; m++)
-		if (at_space_size(t->opts, m) < 1)
-			return node;
-	sizes = isl_multi_val_zero(isl_schedule_node_band_get_space(node));
-	for (int m = 0; m < n; m++) {
-		long v = at_space_size(t->opts, m);
-		sizes = isl_multi_val_set_val(sizes, m,
-			isl_val_int_from_si(isl_schedule_node_get_ctx(node), v));
-		if (t->len < sizeof(t->desc))
-			t->len += snprintf(t->desc + t->len,
-				sizeof(t->desc) - t->len, "%s%ld",
-				m ? "x" : (t->n_tiled ? ", " : ""), v);
-	}
-	t->n_tiled++;
-	outer_parallel = isl_schedule_node_band_member_get_coincident(node, 0);
-	node = isl_schedule_node_band_tile(node, sizes);
+	if (space->orig_n < 2)
+		return 0;
+	sched = at_space_orig_tree(ctx, space->scop, space->orig_n);
+	node = isl_schedule_get_root(sched);
+	isl_schedule_free(sched);
 	node = isl_schedule_node_child(node, 0);
-	node = isl_schedule_node_insert_mark(node,
-		isl_id_alloc(isl_schedule_node_get_ctx(node), AT_MARK_POINT, NULL));
-	node = isl_schedule_node_parent(node);
-	if (outer_parallel == isl_bool_false && n <= AT_WAVEFRONT_MAX) {
-		t->n_wavefront++;
-		node = at_space_wavefront(node);
-	}
-	return node;
+	band = isl_schedule_node_band_get_partial_schedule_union_map(node);
+	isl_schedule_node_free(node);
+	deltas = band ? at_deps_deltas(space->deps, band) : NULL;
+	isl_union_map_free(band);
+	if (!deltas)
+		return -1;
+	r = at_shape_orig(space, deltas, space->orig_n);
+	isl_set_free(deltas);
+	return r;
 }
 
-/* Returns the schedule isl's scheduler computes under the dependences. */
+/* Returns isl's scheduler result under the dependences. */
 static __isl_give isl_schedule *at_space_isl_schedule(isl_ctx *ctx,
 	const at_scop *scop, const at_deps *deps)
 {
@@ -257,50 +632,181 @@ static __isl_give isl_schedule *at_space_isl_schedule(isl_ctx *ctx,
 	return isl_schedule_constraints_compute_schedule(sc);
 }
 
-/* Returns 1 if `sched` passes the exact legality test, 0 if not, -1. */
-static int at_space_check(const at_deps *deps, __isl_keep isl_schedule *sched)
+/* Finds the first permutable band of two or more members of isl's
+ * schedule (pre-order) and records it as the "isl" shape. */
+static isl_bool at_space_find_band(__isl_keep isl_schedule_node *node,
+	void *user)
 {
-	isl_union_map *map = isl_schedule_get_map(sched);
-	int legal;
+	at_space *space = user;
+	at_shape *sh;
+	isl_size n;
 
-	if (!map)
-		return -1;
-	legal = at_deps_is_legal(deps, map);
-	isl_union_map_free(map);
-	return legal;
+	if (space->n_shape == AT_MAX_SHAPE)
+		return isl_bool_false;
+	if (isl_schedule_node_get_type(node) != isl_schedule_node_band)
+		return isl_bool_true;
+	n = isl_schedule_node_band_n_member(node);
+	if (n < 2 || n > AT_MAX_DEPTH ||
+	    isl_schedule_node_band_get_permutable(node) != isl_bool_true)
+		return isl_bool_true;
+	sh = &space->shapes[space->n_shape++];
+	memset(sh, 0, sizeof(*sh));
+	sh->kind = AT_SHAPE_ISL;
+	snprintf(sh->name, sizeof(sh->name), "isl");
+	sh->n = n;
+	sh->unit = 1;
+	for (int k = 0; k < n; k++) {
+		sh->h[k][k] = 1;
+		sh->sigma[k] = 1;
+	}
+	return isl_bool_false;
 }
 
-/* Returns the tiled candidate (see at_space.h). */
-at_cand *at_space_tiled(isl_ctx *ctx, const at_scop *scop,
-	const at_deps *deps, const at_opts *opts, const char **why)
+/* Fills space->trips with the trip counts of the loops enclosing the
+ * first statement, by position. */
+static int at_space_trips(isl_ctx *ctx, at_space *space)
 {
-	struct at_space_tile t = { opts, 0, 0, { 0 }, 0 };
-	isl_schedule *sched = at_space_isl_schedule(ctx, scop, deps);
-	at_cand *c;
+	const at_scop *scop = space->scop;
+	long *trips = calloc(scop->n_loop + 1, sizeof(long)), total;
+	int r;
 
-	*why = "isl's scheduler found no schedule";
-	sched = isl_schedule_map_schedule_node_bottom_up(sched,
-		&at_space_tile_band, &t);
-	if (!sched)
+	if (!trips)
+		return -1;
+	for (int k = 0; k < AT_MAX_DEPTH; k++)
+		space->trips[k] = -1;
+	r = at_scop_trip_counts(ctx, scop, trips, &total);
+	for (int k = 0; r == 0 && scop->n_stmt && k < scop->stmts[0].n_loop;
+	     k++)
+		space->trips[k] = trips[scop->stmts[0].loops[k]];
+	free(trips);
+	return r;
+}
+
+/* Builds the space (see at_space.h). */
+at_space *at_space_build(isl_ctx *ctx, const at_scop *scop,
+	const at_deps *deps, int explain)
+{
+	at_space *space = calloc(1, sizeof(*space));
+	int cap = 0;
+
+	if (!space)
 		return NULL;
-	if (t.n_tiled == 0) {
-		*why = "no permutable band of two or more loops to tile";
-		isl_schedule_free(sched);
-		return NULL;
+	space->scop = scop;
+	space->deps = deps;
+	space->orig_n = at_space_shared(scop);
+	if (at_space_trips(ctx, space) < 0 ||
+	    at_space_orig_shapes(ctx, space) < 0)
+		goto error;
+	space->isl_sched = at_space_isl_schedule(ctx, scop, deps);
+	if (space->isl_sched && isl_schedule_foreach_schedule_node_top_down(
+	    space->isl_sched, &at_space_find_band, space) < 0)
+		goto error;
+	for (int s = 0; s < space->n_shape; s++)
+		if (at_space_enum_shape(ctx, space, s, explain, &cap) < 0)
+			goto error;
+	return space;
+error:
+	at_diag(&scop->loc, AT_ERROR, "internal: could not build the "
+		"transformation space of this nest");
+	at_space_free(space);
+	return NULL;
+}
+
+/* Frees a space. */
+void at_space_free(at_space *space)
+{
+	if (!space)
+		return;
+	isl_schedule_free(space->isl_sched);
+	free(space->structs);
+	free(space);
+}
+
+/* Returns the size opts give position k: tile(...) by position (the last
+ * repeats), else fixed:N; capped by the trip count when known. */
+static long at_space_opt_size(const at_space *space, const at_opts *opts,
+	int k)
+{
+	long v = opts->default_size;
+	long trip = k < AT_MAX_DEPTH ? space->trips[k] : -1;
+
+	if (k < opts->n_size)
+		v = opts->sizes[k];
+	else if (opts->n_size > 0 && !opts->default_size)
+		v = opts->sizes[opts->n_size - 1];
+	if (trip >= 1 && v > trip)
+		v = trip;
+	return v < 1 ? 1 : v;
+}
+
+/* Returns the index of the shape opts ask for (default "isl"), or -1. */
+static int at_space_opt_shape(const at_space *space, const at_opts *opts)
+{
+	const char *want = opts->shape[0] ? opts->shape : "isl";
+
+	for (int s = 0; s < space->n_shape; s++)
+		if (!strcmp(space->shapes[s].name, want))
+			return s;
+	return -1;
+}
+
+/* Sets *seq when a tilable band's outer member is not parallel. */
+static isl_bool at_space_seq_band(__isl_keep isl_schedule_node *node,
+	void *user)
+{
+	int *seq = user;
+
+	if (at_space_tilable(node) &&
+	    isl_schedule_node_band_member_get_coincident(node, 0) !=
+	    isl_bool_true)
+		*seq = 1;
+	return isl_bool_true;
+}
+
+/* Returns 1 if the outer loop of shape s's band(s) may carry a
+ * dependence, so that tiles need a wavefront (TP) to run in parallel:
+ * for the isl shape, some tilable band's outer member is not coincident;
+ * for the others, the first row of H is not orthogonal to every
+ * distance (always assumed). */
+static int at_space_outer_seq(const at_space *space, int s)
+{
+	int seq = 0;
+
+	if (space->shapes[s].kind != AT_SHAPE_ISL)
+		return 1;
+	if (isl_schedule_foreach_schedule_node_top_down(space->isl_sched,
+	    &at_space_seq_band, &seq) < 0)
+		return 1;
+	return seq;
+}
+
+/* Returns the default choice under opts (see at_space.h). */
+int at_space_default(const at_space *space, const at_opts *opts,
+	at_choice *ch, const char **why)
+{
+	int s = at_space_opt_shape(space, opts);
+	const at_shape *sh;
+
+	memset(ch, 0, sizeof(*ch));
+	ch->shape = -1;
+	if (s < 0) {
+		*why = opts->shape[0] ? "the nest has no tiling shape of that "
+			"name" : "no permutable band of two or more loops to "
+			"tile";
+		return -1;
 	}
-	if (at_space_check(deps, sched) != 1) {
-		*why = "internal: the tiled schedule failed the legality test";
-		isl_schedule_free(sched);
-		return NULL;
-	}
-	c = at_cand_alloc(AT_CAND_TILED, sched);
-	if (!c)
-		return NULL;
-	c->n_tiled = t.n_tiled;
-	snprintf(c->desc, sizeof(c->desc), "tiled %s (band%s from isl's "
-		"scheduler)%s", t.desc, t.n_tiled > 1 ? "s" : "",
-		t.n_wavefront ? ", tiles scanned by wavefronts" : "");
-	return c;
+	sh = &space->shapes[s];
+	ch->shape = s;
+	ch->tile_scan = opts->tile_scan >= 0 ? (at_scan)opts->tile_scan :
+		at_space_outer_seq(space, s) && sh->n <= 3 ?
+		AT_SCAN_P : AT_SCAN_S;
+	ch->point_scan = opts->point_scan >= 0 ? (at_scan)opts->point_scan :
+		AT_SCAN_I;
+	ch->tile_outer = 0;
+	ch->point_inner = sh->n - 1;
+	for (int k = 0; k < sh->n; k++)
+		ch->sizes[k] = at_space_opt_size(space, opts, k);
+	return 0;
 }
 
 /* Frees a candidate. */
@@ -310,4 +816,93 @@ void at_cand_free(at_cand *cand)
 		return;
 	isl_schedule_free(cand->schedule);
 	free(cand);
+}
+
+/* Finds the first AT_MARK_POINT mark (pre-order) and stores a copy. */
+static isl_bool at_space_find_mark(__isl_keep isl_schedule_node *node,
+	void *user)
+{
+	isl_schedule_node **found = user;
+	isl_id *id;
+	int is_point;
+
+	if (*found)
+		return isl_bool_false;
+	if (isl_schedule_node_get_type(node) != isl_schedule_node_mark)
+		return isl_bool_true;
+	id = isl_schedule_node_mark_get_id(node);
+	is_point = id && !strcmp(isl_id_get_name(id), AT_MARK_POINT);
+	isl_id_free(id);
+	if (is_point)
+		*found = isl_schedule_node_copy(node);
+	return is_point ? isl_bool_false : isl_bool_true;
+}
+
+/* Returns prefix (taken) extended by the first m members of `band`'s
+ * partial schedule. */
+static __isl_give isl_union_map *at_space_extend(
+	__isl_take isl_union_map *prefix, __isl_keep isl_schedule_node *band,
+	int m)
+{
+	isl_multi_union_pw_aff *p;
+	isl_size n;
+
+	p = isl_schedule_node_band_get_partial_schedule(band);
+	n = isl_multi_union_pw_aff_size(p);
+	if (n > m)
+		p = isl_multi_union_pw_aff_drop_dims(p, isl_dim_set, m, n - m);
+	return isl_union_map_flat_range_product(prefix,
+		isl_union_map_from_multi_union_pw_aff(p));
+}
+
+/* Finds the OpenMP placement of ch's first tiled band (see at_space.h). */
+int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
+	int *par, int *simd)
+{
+	isl_schedule *sched = at_space_schedule(ctx, space, ch);
+	isl_schedule_node *mark = NULL, *tile = NULL, *point = NULL;
+	isl_union_map *pre = NULL, *m;
+	isl_size n, np;
+	int r = -1, ok;
+
+	*par = *simd = -1;
+	if (!sched || isl_schedule_foreach_schedule_node_top_down(sched,
+	    &at_space_find_mark, &mark) < 0)
+		goto done;
+	r = 0;
+	if (!mark)
+		goto done;
+	tile = isl_schedule_node_parent(isl_schedule_node_copy(mark));
+	point = isl_schedule_node_child(isl_schedule_node_copy(mark), 0);
+	pre = isl_schedule_node_get_prefix_schedule_union_map(tile);
+	n = isl_schedule_node_band_n_member(tile);
+	np = isl_schedule_node_band_n_member(point);
+	r = -1;
+	if (!pre || n < 0 || np < 0)
+		goto done;
+	for (int k = 0; k < n && *par < 0; k++) {
+		m = at_space_extend(isl_union_map_copy(pre), tile, k + 1);
+		ok = at_deps_is_parallel(space->deps, m);
+		isl_union_map_free(m);
+		if (ok < 0)
+			goto done;
+		if (ok)
+			*par = k;
+	}
+	m = at_space_extend(at_space_extend(isl_union_map_copy(pre), tile, n),
+		point, np);
+	ok = at_deps_is_parallel(space->deps, m);
+	isl_union_map_free(m);
+	if (ok < 0)
+		goto done;
+	if (ok)
+		*simd = n + np - 1;
+	r = 0;
+done:
+	isl_union_map_free(pre);
+	isl_schedule_node_free(mark);
+	isl_schedule_node_free(tile);
+	isl_schedule_node_free(point);
+	isl_schedule_free(sched);
+	return r;
 }

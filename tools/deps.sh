@@ -1,8 +1,9 @@
 #!/bin/sh
-# Installs the Debian packages autotile needs, when one is missing.
+# Installs the Debian packages autotile needs (jq: for the test scripts
+# that read --report), when one is missing.
 # Run as root (or through sudo); otherwise prints the command to run.
 set -e
-PKGS="gcc make libclang-dev libisl-dev libcjson-dev libopenblas-dev libgomp1"
+PKGS="gcc make libclang-dev libisl-dev libcjson-dev libopenblas-dev libgomp1 jq"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -271,11 +271,17 @@ static int tilable(isl_ctx *ctx, const at_scop *s, const at_deps *d)
 {
 	at_opts opts = { 0 };
 	const char *why;
-	at_cand *c;
+	at_space *space = at_space_build(ctx, s, d, 0);
+	at_choice ch;
+	at_cand *c = NULL;
+	int dep;
 
 	opts.default_size = 8;
-	c = at_space_tiled(ctx, s, d, &opts, &why);
+	opts.tile_scan = opts.point_scan = -1;
+	if (space && at_space_default(space, &opts, &ch, &why) == 0)
+		c = at_space_make(ctx, space, &ch, &dep);
 	at_cand_free(c);
+	at_space_free(space);
 	return c != NULL;
 }
 

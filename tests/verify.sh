@@ -1,0 +1,147 @@
+#!/bin/sh
+# verify.sh — differential verification at scale: random kernels from
+# bin/autotile-gen x random legal candidates of autotile's space.
+#
+#   sh tests/verify.sh FIRST_SEED N_KERNELS PER_KERNEL
+#   (sh tests/verify.sh --one SEED PER_KERNEL runs one seed; used by xargs)
+#
+# For each seed S in FIRST_SEED .. FIRST_SEED+N_KERNELS-1:
+#   1. autotile-gen --seed S writes a kernel (small sizes);
+#   2. autotile --report lists its legal structures (checked exactly at
+#      probe sizes);
+#   3. PER_KERNEL of them are drawn at random (deterministically from S),
+#      each with random tile sizes from {1, 4, 8, 16, 32} (those allowed);
+#   4. autotile-gen --variants writes one program with the original nest
+#      (variant 0) and one copy per drawn candidate, each forced with
+#      `#pragma autotile candidate(ID)`; autotile rewrites it;
+#   5. the result is compiled with gcc -O2 -fopenmp -ffp-contract=off and
+#      run with 2 threads: every variant's hash must equal variant 0's.
+# A candidate that autotile refuses at its drawn sizes (the exact
+# legality test fails at those sizes; it says so with an error) is not a
+# check; it is counted as "refused" and its nest stays unchanged.
+# Prints "ok - verify seed S ID" / "not ok - verify seed S ID: why" per
+# checked candidate (and "not ok - verify seed S: why" when the kernel
+# itself fails), then "# verify: C checks, M mismatches, R refused".
+#
+# Environment: JOBS (default 2), AUTOTILE (bin/autotile), GEN
+# (bin/autotile-gen), OUTDIR (tests/out/verify), KEEP=1 keeps passing
+# seeds' files.
+# Word splitting of id lists is intended.
+# shellcheck disable=SC2086,SC2016
+set -u
+
+cd "$(dirname "$0")/.." || exit 1
+JOBS=${JOBS:-2}
+AUTOTILE=${AUTOTILE:-bin/autotile}
+GEN=${GEN:-bin/autotile-gen}
+OUTDIR=${OUTDIR:-tests/out/verify}
+export AUTOTILE GEN OUTDIR
+
+if [ $# -ne 3 ]; then
+	echo "usage: sh tests/verify.sh FIRST_SEED N_KERNELS PER_KERNEL" >&2
+	exit 2
+fi
+first=$1
+count=$2
+per=$3
+if ! command -v jq >/dev/null 2>&1; then
+	echo "not ok - verify: jq is missing (run make deps)"
+	exit 1
+fi
+mkdir -p "$OUTDIR" || exit 1
+
+# Runs one seed ($1) with $2 candidates; prints result lines.
+one_seed() {
+	s=$1
+	per=$2
+	d=$OUTDIR/s$s
+	rm -rf "$d"
+	mkdir -p "$d"
+	if ! $GEN --seed "$s" -o "$d/k.c" 2>"$d/gen.err"; then
+		echo "not ok - verify seed $s: autotile-gen failed"
+		return
+	fi
+	if ! $AUTOTILE -I runtime --strategy none --report "$d/k.json" "$d/k.c" \
+		-o "$d/k.out.c" 2>"$d/report.err"; then
+		echo "not ok - verify seed $s: autotile --report failed: $(head -c 300 "$d/report.err")"
+		return
+	fi
+	# legal structures, with the allowed sizes per position
+	jq -r '.nests[0] as $n | ($n.sizes | map(map(select(. <= 32)) | map(tostring) | join(","))
+		| join(";")) as $sz | $n.candidates[] | select(.id != "orig") | "\(.id) \($sz)"' \
+		"$d/k.json" >"$d/structs" 2>"$d/jq.err"
+	if [ ! -s "$d/structs" ]; then
+		# no legal structure besides the original: nothing to check
+		echo "ok - verify seed $s: no tiling candidate (original only)"
+		[ "${KEEP:-0}" = 1 ] || rm -rf "$d"
+		return
+	fi
+	ids=$(awk -v seed="$s" -v per="$per" '
+		{ id[NR] = $1; sz[NR] = $2 }
+		END {
+			srand(seed);
+			for (c = 0; c < per; c++) {
+				r = int(rand() * NR) + 1;
+				n = split(id[r], part, ".");
+				np = split(sz[r], pos, ";");
+				out = part[1];
+				for (k = 2; k < n; k++)
+					out = out "." part[k];
+				size = "";
+				for (k = 1; k <= np; k++) {
+					m = split(pos[k], opt, ",");
+					size = size (k > 1 ? "x" : "") opt[int(rand() * m) + 1];
+				}
+				printf "%s.%s\n", out, size;
+			}
+		}' "$d/structs" | sort -u | tr '\n' ' ')
+	if ! $GEN --seed "$s" --variants "$ids" -o "$d/v.c" 2>"$d/gen.err"; then
+		echo "not ok - verify seed $s: autotile-gen --variants failed"
+		return
+	fi
+	$AUTOTILE -I runtime "$d/v.c" -o "$d/v.out.c" 2>"$d/v.err"
+	if grep -v 'is illegal' "$d/v.err" | grep -q 'error:'; then
+		echo "not ok - verify seed $s: autotile failed: $(grep 'error:' "$d/v.err" | head -c 300)"
+		return
+	fi
+	if ! gcc -O2 -fopenmp -ffp-contract=off -Iruntime "$d/v.out.c" -o "$d/v" -lm \
+		2>"$d/cc.err"; then
+		echo "not ok - verify seed $s: output does not compile: $(head -c 300 "$d/cc.err")"
+		return
+	fi
+	if ! OMP_NUM_THREADS=2 timeout 120 "$d/v" >"$d/run.out" 2>&1; then
+		echo "not ok - verify seed $s: variant program failed"
+		return
+	fi
+	ref=$(awk '$1 == "variant" && $2 == 0 { print $NF }' "$d/run.out")
+	bad=0
+	v=0
+	for id in $ids; do
+		v=$((v + 1))
+		if grep -q "candidate \`$id\` is illegal" "$d/v.err"; then
+			echo "# refused - verify seed $s $id (illegal at these sizes)"
+			continue
+		fi
+		h=$(awk -v v="$v" '$1 == "variant" && $2 == v { print $NF }' "$d/run.out")
+		if [ -n "$ref" ] && [ "$h" = "$ref" ]; then
+			echo "ok - verify seed $s $id"
+		else
+			echo "not ok - verify seed $s $id: hash ${h:-none} != original ${ref:-none}"
+			bad=1
+		fi
+	done
+	[ "$bad" = 0 ] && [ "${KEEP:-0}" != 1 ] && rm -rf "$d"
+}
+
+if [ "$first" = --one ]; then
+	one_seed "$count" "$per"
+	exit 0
+fi
+seq "$first" $((first + count - 1)) |
+	xargs -P "$JOBS" -I{} sh tests/verify.sh --one {} "$per" >"$OUTDIR/results"
+cat "$OUTDIR/results"
+c=$(grep -c '^\(not \)\{0,1\}ok - verify seed [0-9]* [A-Za-z0-9_-]*\.' "$OUTDIR/results")
+m=$(grep -c '^not ok' "$OUTDIR/results")
+r=$(grep -c '^# refused' "$OUTDIR/results")
+echo "# verify: $c checks, $m mismatches or failures, $r refused"
+[ "$m" = 0 ]
