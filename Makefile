@@ -3,7 +3,10 @@
 #   make          build bin/autotile (installs missing Debian packages first)
 #   make demo     build, optimize an example, run both versions, show the speedup
 #   make test     unit tests, differential tests, error-path tests, sanitizers
-#   make bench    time every example: original vs autotile --strategy fixed:32
+#   make bench    time every example: original, fixed:32, the measured oracle
+#                 and every scan combination (long: tens of minutes)
+#   make verify-long  10,000 random (kernel, legal candidate) differential
+#                 checks (long: about an hour on 2 cores)
 #   make deps     only install the missing Debian packages
 
 CC       ?= gcc
@@ -33,7 +36,7 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(BIN)/%,$(UNIT_SRC))
 HEADERS  := $(wildcard include/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
-.PHONY: all deps demo test test-unit test-san bench clean
+.PHONY: all deps demo test test-unit test-san bench verify-long clean units
 all: $(BIN)/autotile
 
 deps: $(STAMP)
@@ -68,6 +71,10 @@ demo: all
 
 bench: all
 	@sh tests/bench.sh
+
+# 500 random kernels x 20 random legal candidates each.
+verify-long: all
+	@sh tests/verify.sh 1 500 20
 
 clean:
 	rm -rf build build-san bin bin-san tests/out

@@ -134,13 +134,19 @@ typedef struct at_cand {
  * Returns 0. */
 int at_space_parse_clauses(const at_scop *scop, at_opts *opts);
 
-/* Builds the space of `scop`: shapes, then every structure (shape x tile
- * scan x point scan x loop order), each checked exactly at probe sizes.
- * With `explain`, an illegal structure records a dependence that forbids
- * it.  `deps` and `scop` must outlive the space.  Returns NULL (after a
- * diagnostic) on error. */
+/* What at_space_build computes. */
+enum {
+	AT_SPACE_SHAPES,	/* only the shapes (enough to make a choice) */
+	AT_SPACE_ENUM,		/* and every structure, checked exactly */
+	AT_SPACE_REASONS	/* and a violated dependence per illegal one */
+};
+
+/* Builds the space of `scop` as `mode` says: the shapes, then every
+ * structure (shape x tile scan x point scan x loop order), each checked
+ * exactly at probe sizes.  `deps` and `scop` must outlive the space.
+ * Returns NULL (after a diagnostic) on error. */
 at_space *at_space_build(isl_ctx *ctx, const at_scop *scop,
-	const at_deps *deps, int explain);
+	const at_deps *deps, int mode);
 
 /* Frees a space; NULL is allowed. */
 void at_space_free(at_space *space);

@@ -319,11 +319,26 @@ static int at_cg_has_for(__isl_keep isl_ast_node *node)
 	return r;
 }
 
+/* Returns 1 if `node` is a block, or a mark around one (a mark prints
+ * nothing, so its block needs the braces of the enclosing loop or if). */
+static int at_cg_is_block(__isl_keep isl_ast_node *node)
+{
+	isl_ast_node *c;
+	int r;
+
+	if (isl_ast_node_get_type(node) != isl_ast_node_mark)
+		return isl_ast_node_get_type(node) == isl_ast_node_block;
+	c = isl_ast_node_mark_get_node(node);
+	r = at_cg_is_block(c);
+	isl_ast_node_free(c);
+	return r;
+}
+
 /* Prints `body` as the body of a loop or if: a block gets braces. */
 static void at_cg_body(struct at_cg *cg, __isl_keep isl_ast_node *body,
 	int level, int flags)
 {
-	int block = isl_ast_node_get_type(body) == isl_ast_node_block;
+	int block = at_cg_is_block(body);
 
 	if (block) {
 		at_buf_add(&cg->out, " {\n");

@@ -266,10 +266,9 @@ static at_cand *at_cli_choose(isl_ctx *ctx, const at_scop *scop,
 	if (opts->default_size || opts->n_size || force) {
 		if (at_space_default(space, opts, &ch, why) < 0) {
 			if (force) {
-				at_diag(&scop->loc, AT_ERROR, "shape `%s` "
-					"requested by the pragma: %s; loop "
-					"nest left unchanged", opts->shape,
-					*why);
+				at_diag(&scop->loc, AT_ERROR, "the shape or "
+					"scan requested by the pragma: %s; "
+					"loop nest left unchanged", *why);
 				*failed = 1;
 				return NULL;
 			}
@@ -318,7 +317,8 @@ static char *at_cli_nest(isl_ctx *ctx, const at_scop *scop,
 	deps = at_deps_compute(ctx, scop);
 	if (!deps)
 		goto error;
-	space = at_space_build(ctx, scop, deps, opts.explain || report);
+	space = at_space_build(ctx, scop, deps, opts.explain || report ?
+		AT_SPACE_REASONS : AT_SPACE_SHAPES);
 	if (!space)
 		goto error;
 	cand = at_cli_choose(ctx, scop, space, &opts, &why, &forced_error);

@@ -19,6 +19,10 @@
 #include "at_shape.h"
 #include "at_diag.h"
 
+/* Deepest band LP is built for: isl's AST generation took three minutes
+ * on heat-3d's 4-loop band scanned by hyperplanes inside tiles. */
+#define AT_LP_MAX 3
+
 static const long at_space_size_set[AT_N_SIZE] = {
 	1, 4, 8, 16, 32, 64, 128, 256, 512
 };
@@ -140,7 +144,7 @@ static __isl_give isl_multi_union_pw_aff *at_space_tile_band(
 /* Returns the point band of scan ch->point_scan: LI p, LS hp (each with
  * the chosen innermost loop); LP sigma . p first, then the members of p
  * but the one where sigma has its smallest non-zero entry (the matrix is
- * then nonsingular). */
+ * then nonsingular).  A band deeper than AT_LP_MAX gets LI instead. */
 static __isl_give isl_multi_union_pw_aff *at_space_point_band(
 	__isl_keep isl_multi_union_pw_aff *p,
 	__isl_keep isl_multi_union_pw_aff *hp, const at_shape *sh,
@@ -149,7 +153,7 @@ static __isl_give isl_multi_union_pw_aff *at_space_point_band(
 	long m[AT_MAX_DEPTH][AT_MAX_DEPTH] = { { 0 } };
 	int ord[AT_MAX_DEPTH], skip = -1;
 
-	if (ch->point_scan != AT_SCAN_P) {
+	if (ch->point_scan != AT_SCAN_P || n > AT_LP_MAX) {
 		at_space_order(ord, n, -1, n == sh->n ? ch->point_inner : n - 1);
 		return at_space_permute(ch->point_scan == AT_SCAN_I ? p : hp,
 			ord, n);
@@ -396,6 +400,12 @@ int at_space_parse_id(const at_space *space, const char *id, at_choice *ch,
 	}
 	ch->tile_scan = at_space_scan_of(ts);
 	ch->point_scan = at_space_scan_of(ps);
+	if (ch->point_scan == AT_SCAN_P && sh->n > AT_LP_MAX) {
+		snprintf(err, size, "LP is built for bands of at most %d loops "
+			"(isl's AST generation takes minutes on deeper ones); "
+			"`%s` has %d", AT_LP_MAX, name, sh->n);
+		return -1;
+	}
 	ch->tile_outer = o;
 	ch->point_inner = i;
 	return 0;
@@ -543,7 +553,8 @@ static int at_space_outer_seq(const at_space *space, int s);
  * TI (when H != I; it equals TS otherwise) and TP (for the isl shape only
  * when some band needs a wavefront, see at_space_isl_band), times LI and
  * LS (when
- * H != I) with each point loop innermost, and LP. */
+ * H != I) with each point loop innermost, and LP (bands of at most
+ * AT_LP_MAX loops). */
 static int at_space_enum_shape(isl_ctx *ctx, at_space *space, int s,
 	int explain, int *cap)
 {
@@ -557,8 +568,9 @@ static int at_space_enum_shape(isl_ctx *ctx, at_space *space, int s,
 				for (int i = ps == AT_SCAN_P ? n - 1 : 0;
 				     i < n; i++) {
 					at_choice ch = { s, ts, ps, o, i, { 0 } };
-					if (sh->unit && (ts == AT_SCAN_I ||
-					    ps == AT_SCAN_S))
+					if ((sh->unit && (ts == AT_SCAN_I ||
+					    ps == AT_SCAN_S)) || (n > AT_LP_MAX &&
+					    ps == AT_SCAN_P))
 						continue;
 					for (int k = 0; k < n; k++)
 						ch.sizes[k] =
@@ -684,7 +696,7 @@ static int at_space_trips(isl_ctx *ctx, at_space *space)
 
 /* Builds the space (see at_space.h). */
 at_space *at_space_build(isl_ctx *ctx, const at_scop *scop,
-	const at_deps *deps, int explain)
+	const at_deps *deps, int mode)
 {
 	at_space *space = calloc(1, sizeof(*space));
 	int cap = 0;
@@ -701,8 +713,9 @@ at_space *at_space_build(isl_ctx *ctx, const at_scop *scop,
 	if (space->isl_sched && isl_schedule_foreach_schedule_node_top_down(
 	    space->isl_sched, &at_space_find_band, space) < 0)
 		goto error;
-	for (int s = 0; s < space->n_shape; s++)
-		if (at_space_enum_shape(ctx, space, s, explain, &cap) < 0)
+	for (int s = 0; mode != AT_SPACE_SHAPES && s < space->n_shape; s++)
+		if (at_space_enum_shape(ctx, space, s,
+		    mode == AT_SPACE_REASONS, &cap) < 0)
 			goto error;
 	return space;
 error:
@@ -806,6 +819,11 @@ int at_space_default(const at_space *space, const at_opts *opts,
 	ch->point_inner = sh->n - 1;
 	for (int k = 0; k < sh->n; k++)
 		ch->sizes[k] = at_space_opt_size(space, opts, k);
+	if (ch->point_scan == AT_SCAN_P && sh->n > AT_LP_MAX) {
+		*why = "LP is built for bands of at most 3 loops (isl's AST "
+			"generation takes minutes on deeper ones)";
+		return -1;
+	}
 	return 0;
 }
 

@@ -1,20 +1,29 @@
 #!/bin/sh
-# bench.sh — what `make bench` prints: for every example at its default
-# size, the kernel time of the original and of autotile's
-# `--strategy fixed:32` output, both compiled with the user's usual flags
-# (gcc -O3 -march=native -fopenmp), each run 3 times with OMP_NUM_THREADS=2
-# and the best time kept; then the speedups and their geometric mean.
+# bench.sh — what `make bench` prints.  For every example at its default
+# size, compiled with the user's usual flags (gcc -O3 -march=native
+# -fopenmp) and run with OMP_NUM_THREADS=2 (best of 3 runs, kernel time
+# only), as speedups over the original, all measured in this one run:
 #
-# The "hash" column says whether the two programs printed the same hash.
-# With FMA contraction on (GCC's default under -march=native) a changed loop
-# structure may round differently, so "differs" here is not by itself a bug;
-# exactness is checked by `make test` with -ffp-contract=off.
-# An example autotile (or the compiler) fails on is skipped with a note.
+#   fixed32  autotile --strategy fixed:32 (isl's bands, 32-tiles);
+#   oracle   the best candidate found by measuring a pruned but broad
+#            space: the original loop order (with OpenMP pragmas on its
+#            parallel loops, "orig"), every legal structure autotile --report lists (all
+#            shapes, scans and loop orders) at 32-tiles, and the structures
+#            with default loop orders also at 16-, 64- and 128-tiles (at
+#            most MAXCAND candidates per example); "n" is how many were
+#            measured and "best" the winning candidate id;
+#   TX-LY    per scan combination, the best of the measured candidates
+#            with that inter-tile and intra-tile scan ("-": none legal).
+# Then the geometric means, and how far fixed32 is from the oracle.
 #
-# Environment: AUTOTILE (default bin/autotile), CC (default gcc), STRATEGY
-# (default fixed:32), RUNS (default 3), THREADS (default 2), EXAMPLES (names,
-# default all of examples/*.c), BENCH_DEFINES (extra -D flags for every
-# example, default none).
+# The hash of every candidate is compared with the original's; with FMA
+# contraction on (GCC's default under -march=native) a changed loop
+# structure may round differently, so a difference is counted, not
+# treated as a bug here: exactness is checked by `make test` and
+# `make verify-long` with -ffp-contract=off.
+#
+# Environment: AUTOTILE (bin/autotile), CC (gcc), RUNS (3), THREADS (2),
+# EXAMPLES (names, default all), MAXCAND (150), BENCH_DEFINES (extra -D).
 # Flag lists and "time hash" pairs are split into words on purpose.
 # shellcheck disable=SC2086
 set -u
@@ -22,22 +31,20 @@ set -u
 cd "$(dirname "$0")/.." || exit 1
 AUTOTILE=${AUTOTILE:-bin/autotile}
 CC=${CC:-gcc}
-STRATEGY=${STRATEGY:-fixed:32}
 RUNS=${RUNS:-3}
 THREADS=${THREADS:-2}
+MAXCAND=${MAXCAND:-150}
 BENCH_DEFINES=${BENCH_DEFINES:-}
 CFLAGS_RUN="-O3 -march=native -fopenmp -Iruntime"
 OUT=tests/out/bench
-tag=$(printf '%s' "$STRATEGY" | tr -d ':')
+SCANS="TI-LI TI-LS TI-LP TS-LI TS-LS TS-LP TP-LI TP-LS TP-LP"
 if [ -z "${EXAMPLES:-}" ]; then
 	EXAMPLES=$(for f in examples/*.c; do basename "$f" .c; done)
 fi
 
-# Runs program $1 up to $RUNS times (each with a 600 s limit); prints
-# "best_time hash runs" (hash of the last run, number of runs made), or
-# nothing when a run fails or prints no time.  Stops repeating once a run
-# takes longer than $2 seconds (a pathological slowdown is not worth
-# measuring three times).
+# Runs program $1 up to $RUNS times (600 s limit each); prints "best_time
+# hash", or nothing when a run fails.  Stops repeating once a run takes
+# longer than $2 seconds (a bad candidate is not worth three runs).
 best_of() {
 	best=""
 	hash=""
@@ -51,7 +58,38 @@ best_of() {
 		i=$((i + 1))
 		awk -v t="$t" -v l="$2" 'BEGIN { exit !(t + 0 > l + 0) }' && break
 	done
-	echo "$best $hash $i"
+	echo "$best $hash"
+}
+
+# Builds example $1 rewritten with autotile options $3... as $OUT/$1.$2 and
+# measures it (limit $LIMIT s); prints "time hash" or nothing.
+measure() {
+	e=$1
+	tag=$2
+	shift 2
+	"$AUTOTILE" "$@" -I runtime $BENCH_DEFINES -o "$OUT/$e.$tag.c" "examples/$e.c" \
+		2>"$OUT/$e.$tag.err" || return 1
+	$CC $CFLAGS_RUN $BENCH_DEFINES "$OUT/$e.$tag.c" -o "$OUT/$e.$tag" -lm \
+		2>"$OUT/$e.$tag.cc" || return 1
+	best_of "$OUT/$e.$tag" "$LIMIT"
+	rm -f "$OUT/$e.$tag"
+}
+
+# Prints the oracle's candidate ids for example $1 (see the header).
+oracle_ids() {
+	"$AUTOTILE" -I runtime $BENCH_DEFINES --report "$OUT/$1.json" -o /dev/null \
+		"examples/$1.c" 2>/dev/null || return 1
+	echo orig
+	jq -r '.nests as $ns | [$ns[0].candidates[] | select(.id != "orig")
+		| (.id | sub("\\.[0-9x]+$"; "")) as $s
+		| (.tile_order == null or .tile_order[0] == 0) as $t
+		| (.point_order == null or .point_order[-1] == (.point_order | length) - 1) as $p
+		| (.sizes | length) as $n
+		| if $t and $p then (16, 32, 64, 128) else 32 end
+		| . as $z | "\($s).\([range($n)] | map($z | tostring) | join("x"))"]
+		| map(select(. as $i | all($ns[1:][]; [.candidates[].id | sub("\\.[0-9x]+$"; "")]
+			| index([$i | sub("\\.[0-9x]+$"; "")]))))
+		| .[]' "$OUT/$1.json" | head -n "$MAXCAND"
 }
 
 mkdir -p "$OUT" || exit 1
@@ -62,36 +100,54 @@ fi
 
 echo "# autotile bench: $CC $CFLAGS_RUN $BENCH_DEFINES; OMP_NUM_THREADS=$THREADS; best of $RUNS"
 echo "# machine: $(nproc) cpus, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+echo "# speedups over the original; n = candidates measured for the oracle"
 rows=$OUT/rows.txt
 : >"$rows"
-printf '%-12s %12s %12s %9s  %s\n' example original_s "$tag"_s speedup hash
+printf '%-10s %8s %7s %7s %4s' example orig_s fixed32 oracle n
+for s in $SCANS; do printf ' %6s' "$s"; done
+printf '  %s\n' "oracle's choice"
 for e in $EXAMPLES; do
-	src=examples/$e.c
-	out=$OUT/$e.$tag.c
-	if ! "$AUTOTILE" --strategy "$STRATEGY" -I runtime $BENCH_DEFINES -o "$out" "$src" 2>"$OUT/$e.err"; then
-		printf '%-12s skipped: autotile failed: %s\n' "$e" "$(grep -m 1 'error' "$OUT/$e.err")"
+	LIMIT=1e9
+	if ! $CC $CFLAGS_RUN $BENCH_DEFINES "examples/$e.c" -o "$OUT/$e.orig" -lm 2>"$OUT/$e.cc" ||
+		! ro=$(best_of "$OUT/$e.orig" 1e9) || [ -z "$ro" ]; then
+		printf '%-10s skipped: the original does not build or run\n' "$e"
 		continue
 	fi
-	if ! $CC $CFLAGS_RUN $BENCH_DEFINES "$src" -o "$OUT/$e.orig" -lm 2>"$OUT/$e.cc" ||
-		! $CC $CFLAGS_RUN $BENCH_DEFINES "$out" -o "$OUT/$e.$tag" -lm 2>>"$OUT/$e.cc"; then
-		printf '%-12s skipped: compile error: %s\n' "$e" "$(grep -m 1 'error' "$OUT/$e.cc")"
-		continue
-	fi
-	ro=$(best_of "$OUT/$e.orig" 1e9)
-	[ -n "$ro" ] && limit=$(echo "$ro" | awk '{ l = 10 * $1; print (l > 5) ? l : 5 }')
-	[ -n "$ro" ] && rn=$(best_of "$OUT/$e.$tag" "$limit")
-	if [ -z "$ro" ] || [ -z "$rn" ]; then
-		printf '%-12s skipped: a run failed\n' "$e"
-		continue
-	fi
-	set -- $ro $rn
-	same=differs
-	[ "$2" = "$5" ] && same=same
-	[ "$6" -lt "$RUNS" ] && same="$same; over 10x slower, measured once"
-	sp=$(awk -v a="$1" -v b="$4" 'BEGIN { printf "%.2f", (b > 0) ? a / b : 0 }')
-	printf '%-12s %12s %12s %8sx  %s\n' "$e" "$1" "$4" "$sp" "$same"
-	echo "$e $1 $4" >>"$rows"
+	set -- $ro
+	t0=$1
+	h0=$2
+	LIMIT=$(awk -v t="$t0" 'BEGIN { l = 3 * t; print (l > 2) ? l : 2 }')
+	: >"$OUT/$e.times"
+	r=$(measure "$e" fixed32 --strategy fixed:32) && [ -n "$r" ] &&
+		echo "fixed32 $r" >>"$OUT/$e.times"
+	for id in $(oracle_ids "$e"); do
+		r=$(measure "$e" cand --candidate "$id") && [ -n "$r" ] &&
+			echo "$id $r" >>"$OUT/$e.times"
+	done
+	awk -v e="$e" -v t0="$t0" -v h0="$h0" -v scans="$SCANS" '
+		function sp(t) { return t > 0 ? t0 / t : 0 }
+		BEGIN { ns = split(scans, sc, " ") }
+		{
+			if ($1 == "fixed32") { f = $2; next }
+			n++; diff += ($3 != h0)
+			if (best == "" || $2 < best) { best = $2; bid = $1 }
+			if (split($1, part, ".") < 3) next
+			k = part[2] "-" part[3]
+			if (!(k in bs) || $2 < bs[k]) bs[k] = $2
+		}
+		END {
+			printf "%-10s %8.3f %6.2fx %6.2fx %4d", e, t0, sp(f),
+				best == "" ? 1 : (t0 / best > 1 ? t0 / best : 1), n
+			for (i = 1; i <= ns; i++)
+				if (sc[i] in bs) printf " %5.2fx", sp(bs[sc[i]])
+				else printf " %6s", "-"
+			printf "  %s%s\n", (best == "" || best > t0) ? "orig" : bid,
+				diff ? " (" diff " hashes differ under FMA)" : ""
+			printf "%s %s %s %s\n", e, t0, f, (best == "" || best > t0) ? t0 : best \
+				>> "'"$rows"'"
+		}' "$OUT/$e.times"
 done
-awk '$2 > 0 && $3 > 0 { s += log($2 / $3); n++ }
-     END { if (n) printf "geometric mean speedup over %d examples: %.2fx\n", n, exp(s / n);
-           else print "geometric mean speedup: no example measured" }' "$rows"
+awk '$2 > 0 && $3 > 0 && $4 > 0 { f += log($2 / $3); o += log($2 / $4); n++ }
+     END { if (!n) { print "no example measured"; exit }
+           printf "geometric mean over %d examples: fixed32 %.2fx, oracle %.2fx", n, exp(f / n), exp(o / n)
+           printf " (fixed32 reaches %.0f%% of the oracle)\n", 100 * exp(f / n) / exp(o / n) }' "$rows"

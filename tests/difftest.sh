@@ -4,7 +4,7 @@
 #   sh tests/difftest.sh EXAMPLE STRATEGY [DEFINES...]
 #
 # EXAMPLE is a name (matmul) or a path (examples/matmul.c); STRATEGY is
-# given to `autotile --strategy`.  DEFINES (-DN=37 ...) go to autotile and to
+# given to `autotile --strategy`, or is cand:ID for `--candidate ID`.  DEFINES (-DN=37 ...) go to autotile and to
 # gcc; without any, the example's own "test-defines:" header line is used
 # (small, odd sizes), and with the single word @edge its
 # "test-defines-edge:" line (tiny sizes, some loops empty).  The test:
@@ -148,8 +148,12 @@ base=$OUTDIR/$name.$tag
 out=$base.c
 rm -f "$out" "$base.err" "$base.omp" "$base.seq"
 
-# 1. autotile
-timeout "$TIMEOUT" "$AUTOTILE" --strategy "$strategy" -I runtime "$@" \
+# 1. autotile (cand:ID forces candidate ID in every nest)
+case $strategy in
+cand:*) choice="--candidate ${strategy#cand:}" ;;
+*) choice="--strategy $strategy" ;;
+esac
+timeout "$TIMEOUT" "$AUTOTILE" $choice -I runtime "$@" \
 	-o "$out" "$src" 2>"$base.err"
 rc=$?
 show "$base.err" 30

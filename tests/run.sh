@@ -6,8 +6,13 @@
 #      "ok - " / "not ok - " lines counts (a program that fails without
 #      printing "not ok" counts as one failure);
 #   2. differential tests: every example x strategy {none, fixed:16,
-#      fixed:32, fixed:64} at small sizes, and x fixed:3 at tiny sizes,
-#      through tests/difftest.sh;
+#      fixed:32} at small sizes, and x fixed:3 at tiny sizes, through
+#      tests/difftest.sh;
+#   2b. scan orders: every example x one legal candidate per (shape, tile
+#      scan, point scan) as tests/scanlist.sh lists them, forced with
+#      --candidate, through tests/difftest.sh;
+#   2c. random kernels: 16 kernels of bin/autotile-gen x 20 random legal
+#      candidates each through tests/verify.sh (make verify-long: 10,000);
 #   3. error paths: every tests/errors/*.c through tests/errtest.sh, plus
 #      command-line cases (missing file, unknown option, bad values);
 #   4. sanitizers: phases 2 (fixed:32 only) and 3 again with the ASan+UBSan
@@ -17,7 +22,7 @@
 #
 # Environment: JOBS (parallel test jobs, default 2), AUTOTILE (default
 # bin/autotile), AUTOTILE_SAN (default bin-san/autotile), STRATEGIES
-# (default "none fixed:16 fixed:32 fixed:64"), EXAMPLES (names, default all
+# (default "none fixed:16 fixed:32"), EXAMPLES (names, default all
 # of examples/*.c).
 # The xargs scripts are single-quoted on purpose (expanded by the child sh).
 # shellcheck disable=SC2016
@@ -27,7 +32,8 @@ cd "$(dirname "$0")/.." || exit 1
 JOBS=${JOBS:-2}
 AUTOTILE=${AUTOTILE:-bin/autotile}
 AUTOTILE_SAN=${AUTOTILE_SAN:-bin-san/autotile}
-STRATEGIES=${STRATEGIES:-none fixed:16 fixed:32 fixed:64}
+GEN=${GEN:-bin/autotile-gen}
+STRATEGIES=${STRATEGIES:-none fixed:16 fixed:32}
 if [ -z "${EXAMPLES:-}" ]; then
 	EXAMPLES=$(for f in examples/*.c; do basename "$f" .c; done)
 fi
@@ -124,6 +130,23 @@ run_diff() {
 	done
 }
 
+# Runs difftest.sh on the candidates tests/scanlist.sh lists for the
+# examples, with the tool $1, JOBS at a time, outputs under $2.
+run_scans() {
+	logdir=$LOGS/scan
+	mkdir -p "$logdir"
+	# shellcheck disable=SC2086 # EXAMPLES is a list of names
+	AUTOTILE=$1 OUTDIR=$2 sh tests/scanlist.sh $EXAMPLES >"$logdir/list"
+	[ -s "$logdir/list" ]
+	check $? "tests/scanlist.sh lists the candidates ($(wc -l <"$logdir/list") pairs)"
+	AUTOTILE=$1 OUTDIR=$2 xargs -L 1 -P "$JOBS" sh -c \
+		'sh tests/difftest.sh "$@" >"$0/diff.$1.$(echo "$2" | tr -c "A-Za-z0-9.\n" _).log" 2>&1' \
+		"$logdir" <"$logdir/list"
+	while read -r e s; do
+		tally "$logdir/diff.$e.$(echo "$s" | tr -c 'A-Za-z0-9.\n' _).log" "difftest $e $s"
+	done <"$logdir/list"
+}
+
 # Runs errtest.sh on every tests/errors/*.c with the tool $1, JOBS at a
 # time, outputs under $2; then prints and counts the logs.
 run_errors() {
@@ -211,6 +234,16 @@ if [ -x "$AUTOTILE" ]; then
 	run_diff "$AUTOTILE" "$STRATEGIES" tests/out
 	section "differential tests at tiny sizes (some loops empty), --strategy fixed:3"
 	run_diff "$AUTOTILE" fixed:3 tests/out @edge
+	section "differential tests of every scan combination (tests/scanlist.sh)"
+	run_scans "$AUTOTILE" tests/out/scan
+	section "random kernels x random legal candidates (tests/verify.sh)"
+	if [ -x "$GEN" ]; then
+		AUTOTILE=$AUTOTILE GEN=$GEN JOBS=$JOBS sh tests/verify.sh 100001 16 20 \
+			>"$LOGS/verify.log" 2>&1
+		tally "$LOGS/verify.log" "tests/verify.sh"
+	else
+		check 1 "$GEN exists (run make)"
+	fi
 else
 	check 1 "$AUTOTILE exists (run make)"
 fi

@@ -271,7 +271,7 @@ static int tilable(isl_ctx *ctx, const at_scop *s, const at_deps *d)
 {
 	at_opts opts = { 0 };
 	const char *why;
-	at_space *space = at_space_build(ctx, s, d, 0);
+	at_space *space = at_space_build(ctx, s, d, AT_SPACE_SHAPES);
 	at_choice ch;
 	at_cand *c = NULL;
 	int dep;
