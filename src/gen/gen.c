@@ -52,7 +52,7 @@ typedef struct {
 	int mul[AT_GEN_MAX_DIMS], pad[AT_GEN_MAX_DIMS];
 	int role[AT_GEN_MAX_DIMS];
 	int written;
-	int diag;		/* size index + 1: init adds SIZE on the diagonal */
+	int diag;	/* size index + 1: init adds SIZE on the diagonal */
 	int lin[AT_GEN_MAX_DIMS], p, r, c, m, q, neg;
 } at_gen_array;
 
@@ -325,7 +325,8 @@ static const char *at_gen_sname(const at_gen_kernel *k, int s)
 static int at_gen_arr_add(at_gen_kernel *k, const char *name, int nd,
 	const int *size)
 {
-	static const int primes[] = { 5, 7, 11, 13 }, mods[] = { 17, 19, 23, 29, 31 };
+	static const int primes[] = { 5, 7, 11, 13 },
+			 mods[] = { 17, 19, 23, 29, 31 };
 	at_gen_array *a;
 
 	if (k->n_arr >= AT_GEN_MAX_ARRAYS) {
@@ -350,6 +351,18 @@ static int at_gen_arr_add(at_gen_kernel *k, const char *name, int nd,
 	a->q = at_gen_int(k, 0, 2);
 	a->neg = at_gen_pct(k, 20);
 	return k->n_arr++;
+}
+
+/* Adds array `name` like at_gen_arr_add and marks it written (hashed by
+ * the program); returns its index (-1 when full). */
+static int at_gen_out(at_gen_kernel *k, const char *name, int nd,
+	const int *size)
+{
+	int a = at_gen_arr_add(k, name, nd, size);
+
+	if (a >= 0)
+		k->arr[a].written = 1;
+	return a;
 }
 
 /* Adds array `name` of the multi class: dimension d has role roles[d]
@@ -517,13 +530,15 @@ static int at_gen_uniform_deps(at_gen_kernel *k, int d, int m,
 	int big = d == 4 ? 2 : 3, e = 0;
 
 	for (int tries = 0; e < m && tries < 1000; tries++) {
-		int p = at_gen_pct(k, 65) ? 0 : at_gen_int(k, 1, d - 1), dup = 0;
+		int p = at_gen_pct(k, 65) ? 0 : at_gen_int(k, 1, d - 1),
+		    dup = 0;
 
 		for (int q = 0; q < d; q++) {
 			if (q < p)
 				v[e][q] = 0;
 			else if (q == p)
-				v[e][q] = at_gen_int(k, 1, at_gen_pct(k, 25) ? big : 1);
+				v[e][q] = at_gen_int(k, 1,
+					at_gen_pct(k, 25) ? big : 1);
 			else if (at_gen_pct(k, 50))
 				v[e][q] = at_gen_int(k, -1, 1);
 			else
@@ -555,15 +570,15 @@ static void at_gen_uniform(at_gen_kernel *k)
 			hi[q] = -v[e][q] > hi[q] ? -v[e][q] : hi[q];
 		}
 	at_gen_dims(k, d, d == 4 ? 11 : 13, d == 4 ? 25 : 41,
-		d == 2 ? 2.4e7 : d == 3 ? 1.6e7 : 1.0e7, s);
-	a = at_gen_arr_add(k, "A", d, s);
+		d == 2 ? 2.4e7 : d == 3 ? 2.6e7 : 3.2e7, s);
+	a = at_gen_out(k, "A", d, s);
 	for (int q = 0; q < d && a >= 0; q++)
 		if (at_gen_pct(k, 15))
 			k->arr[a].pad[q] = at_gen_int(k, 1, 3);
 	for (int q = 0; q < d; q++)
 		loop = at_gen_rect(k, loop, at_gen_it[q],
-			lo[q] + (at_gen_pct(k, 15) ? at_gen_int(k, 1, 2) : 0), s[q],
-			hi[q]);
+			lo[q] + (at_gen_pct(k, 15) ? at_gen_int(k, 1, 2) : 0),
+			s[q], hi[q]);
 	at_gen_coefs(k, m + 1, coef);
 	at_gen_stmt(k, loop, &b);
 	for (int q = 0; q < d; q++)
@@ -587,8 +602,6 @@ static void at_gen_uniform(at_gen_kernel *k)
 		at_gen_what(k, ")");
 	}
 	at_gen_cat(&b, ";");
-	if (a >= 0)
-		k->arr[a].written = 1;
 	k->cls = "uniform";
 }
 
@@ -679,15 +692,17 @@ static int at_gen_reach(int d, int n, int o[][AT_GEN_MAX_DIMS])
  * (1-D or 2-D) with a random neighbour set. */
 static void at_gen_stencil(at_gen_kernel *k)
 {
-	int seidel = at_gen_pct(k, 45), r = at_gen_int(k, 0, 99), d, R, n1, n2 = 0;
-	int o1[16][AT_GEN_MAX_DIMS], o2[16][AT_GEN_MAX_DIMS], s[3], ts, tl, copy;
+	int seidel = at_gen_pct(k, 45), r = at_gen_int(k, 0, 99), d, R, n1,
+	    n2 = 0;
+	int o1[16][AT_GEN_MAX_DIMS], o2[16][AT_GEN_MAX_DIMS], s[3], ts, tl,
+		copy;
 	double work;
 	long steps;
 
 	d = seidel ? 1 + (r >= 40) : r < 30 ? 1 : r < 75 ? 2 : 3;
 	R = d < 3 && at_gen_pct(k, 30) ? 2 : 1;
 	steps = d == 1 ? at_gen_int(k, 100, 300) : at_gen_int(k, 10, 40);
-	work = (d == 1 ? 2.0e8 : d == 2 ? 8.0e7 : 5.0e7) / (seidel ? 4.0 : 1.0);
+	work = (d == 1 ? 1.4e8 : d == 2 ? 8.0e7 : 5.0e7) / (seidel ? 4.0 : 1.0);
 	ts = at_gen_size_add(k, "TSTEPS", at_gen_int(k, 2, 6), steps);
 	at_gen_dims(k, d, 13, 41, work / (double)steps, s);
 	n1 = at_gen_nbrs(k, d, R, o1);
@@ -695,26 +710,29 @@ static void at_gen_stencil(at_gen_kernel *k)
 	if (!seidel && !copy)
 		n2 = at_gen_nbrs(k, d, R, o2);
 	tl = at_gen_full(k, -1, "t", ts);
-	k->arr[at_gen_arr_add(k, "A", d, s) & 7].written = 1;
+	at_gen_out(k, "A", d, s);
 	if (seidel) {
-		at_gen_avg(k, at_gen_space(k, tl, d, at_gen_reach(d, n1, o1), s),
-			d, "A", "A", n1, o1);
+		at_gen_avg(k,
+			at_gen_space(k, tl, d, at_gen_reach(d, n1, o1), s), d,
+			"A", "A", n1, o1);
 		at_gen_what(k, "%d-D Gauss-Seidel, in place, %d-point "
 			"neighbourhood, time loop", d, n1);
 		k->cls = "stencil";
 		return;
 	}
-	k->arr[at_gen_arr_add(k, "B", d, s) & 7].written = 1;
+	at_gen_out(k, "B", d, s);
 	at_gen_avg(k, at_gen_space(k, tl, d, at_gen_reach(d, n1, o1), s), d,
 		"B", "A", n1, o1);
 	if (copy) {
 		int c[1][AT_GEN_MAX_DIMS] = { { 0 } };
 
-		at_gen_avg(k, at_gen_space(k, tl, d, at_gen_reach(d, n1, o1), s),
-			d, "A", "B", 1, c);
+		at_gen_avg(k,
+			at_gen_space(k, tl, d, at_gen_reach(d, n1, o1), s), d,
+			"A", "B", 1, c);
 	} else {
-		at_gen_avg(k, at_gen_space(k, tl, d, at_gen_reach(d, n2, o2), s),
-			d, "A", "B", n2, o2);
+		at_gen_avg(k,
+			at_gen_space(k, tl, d, at_gen_reach(d, n2, o2), s), d,
+			"A", "B", n2, o2);
 	}
 	at_gen_what(k, "%d-D Jacobi, time loop: B from A (%d points), A from B "
 		"(%s%d point%s)", d, n1, copy ? "copy, " : "", copy ? 1 : n2,
@@ -730,7 +748,8 @@ static void at_gen_stencil(at_gen_kernel *k)
  * the iterators of roles a and b (plain, offset 0). */
 static void at_gen_cat_ref2(at_gen_str *b, const char *name, int ra, int rb)
 {
-	at_gen_sub sub[2] = { { at_gen_it[ra], 1, 0 }, { at_gen_it[rb], 1, 0 } };
+	at_gen_sub sub[2] = { { at_gen_it[ra], 1, 0 },
+		{ at_gen_it[rb], 1, 0 } };
 
 	at_gen_cat_ref(b, name, 2, sub);
 }
@@ -754,7 +773,7 @@ static void at_gen_matmul(at_gen_kernel *k)
 	int coef = at_gen_pct(k, 30);
 	at_gen_str b;
 
-	at_gen_dims(k, 3, 13, 41, 8.0e7, s);
+	at_gen_dims(k, 3, 13, 41, 2.0e8, s);
 	at_gen_perm(k, 3, perm);
 	at_gen_arr2(k, "A", s, ta ? 2 : 0, ta ? 0 : 2, 0);
 	at_gen_arr2(k, "B", s, tb ? 1 : 2, tb ? 2 : 1, 0);
@@ -775,25 +794,25 @@ static void at_gen_matmul(at_gen_kernel *k)
  * A[i][j] * x[i]) repeated NR times, (i, j) in a random order. */
 static void at_gen_matvec(at_gen_kernel *k)
 {
-	int s[2], perm[2], tr = at_gen_pct(k, 50), nr, rl, a;
+	int s[2], perm[2], tr = at_gen_pct(k, 50), nr, rl;
 	at_gen_sub si = { "i", 1, 0 }, sj = { "j", 1, 0 };
 	at_gen_str b;
 
-	nr = at_gen_size_add(k, "NR", at_gen_int(k, 2, 3), at_gen_int(k, 8, 20));
+	nr = at_gen_size_add(k, "NR", at_gen_int(k, 2, 3),
+		at_gen_int(k, 4, 10));
 	at_gen_dims(k, 2, 13, 41, 5.0e6, s);
 	at_gen_perm(k, 2, perm);
 	at_gen_arr2(k, "A", s, 0, 1, 0);
-	a = at_gen_arr_add(k, "x", 1, &s[tr ? 0 : 1]);
-	a = at_gen_arr_add(k, "y", 1, &s[tr ? 1 : 0]);
-	if (a >= 0)
-		k->arr[a].written = 1;
+	at_gen_arr_add(k, "x", 1, &s[tr ? 0 : 1]);
+	at_gen_out(k, "y", 1, &s[tr ? 1 : 0]);
 	rl = at_gen_full(k, -1, "r", nr);
 	at_gen_stmt(k, at_gen_nest(k, rl, 2, s, perm), &b);
 	at_gen_cat_ref(&b, "y", 1, tr ? &sj : &si);
 	at_gen_cat(&b, " += A[i][j] * ");
 	at_gen_cat_ref(&b, "x", 1, tr ? &si : &sj);
 	at_gen_cat(&b, ";");
-	at_gen_what(k, "matrix-vector product%s, repeated NR times, loop order r-",
+	at_gen_what(k,
+		"matrix-vector product%s, repeated NR times, loop order r-",
 		tr ? " with A^T" : "");
 	at_gen_what_order(k, 2, perm);
 }
@@ -802,12 +821,14 @@ static void at_gen_matvec(at_gen_kernel *k)
  * repeated NR times, the array loops in a random order. */
 static void at_gen_sumdim(at_gen_kernel *k)
 {
-	int d = at_gen_pct(k, 30) ? 2 : 3, s[3], perm[3], red = at_gen_int(k, 0, d - 1);
-	int nr, rl, ss[2], n = 0, a, scale = at_gen_pct(k, 30);
+	int d = at_gen_pct(k, 30) ? 2 : 3, s[3], perm[3],
+	    red = at_gen_int(k, 0, d - 1);
+	int nr, rl, ss[2], n = 0, scale = at_gen_pct(k, 30);
 	at_gen_sub full[3], part[2];
 	at_gen_str b;
 
-	nr = at_gen_size_add(k, "NR", at_gen_int(k, 2, 3), at_gen_int(k, 8, 20));
+	nr = at_gen_size_add(k, "NR", at_gen_int(k, 2, 3),
+		at_gen_int(k, d == 2 ? 4 : 20, d == 2 ? 10 : 60));
 	at_gen_dims(k, d, 13, 41, 6.0e6, s);
 	at_gen_perm(k, d, perm);
 	for (int q = 0; q < d; q++) {
@@ -818,9 +839,7 @@ static void at_gen_sumdim(at_gen_kernel *k)
 		}
 	}
 	at_gen_arr_add(k, "A", d, s);
-	a = at_gen_arr_add(k, "S", d - 1, ss);
-	if (a >= 0)
-		k->arr[a].written = 1;
+	at_gen_out(k, "S", d - 1, ss);
 	rl = at_gen_full(k, -1, "r", nr);
 	at_gen_stmt(k, at_gen_nest(k, rl, d, s, perm), &b);
 	at_gen_cat_ref(&b, "S", d - 1, part);
@@ -859,7 +878,7 @@ static void at_gen_transpose(at_gen_kernel *k)
 	at_gen_sub sa[3], sb[3];
 	at_gen_str b;
 
-	at_gen_dims(k, d, 13, 41, d == 2 ? 1.0e7 : 8.0e6, s);
+	at_gen_dims(k, d, 13, 41, d == 2 ? 1.0e7 : 1.6e7, s);
 	do
 		at_gen_perm(k, d, perm);
 	while (perm[0] == 0 && (d == 2 || perm[1] == 1));
@@ -872,9 +891,7 @@ static void at_gen_transpose(at_gen_kernel *k)
 	a = at_gen_arr_add(k, "A", d, s);
 	for (int q = 0; q < d && a >= 0 && shift; q++)
 		k->arr[a].pad[q] = 1;
-	a = at_gen_arr_add(k, "B", d, bs);
-	if (a >= 0)
-		k->arr[a].written = 1;
+	at_gen_out(k, "B", d, bs);
 	n += shift + self;
 	at_gen_coefs(k, n, coef);
 	at_gen_stmt(k, at_gen_nest(k, -1, d, s, lo), &b);
@@ -898,19 +915,20 @@ static void at_gen_transpose(at_gen_kernel *k)
 		at_gen_cat_ref(&b, "B", d, sb);
 	}
 	at_gen_cat(&b, ";");
-	at_gen_what(k, "%d-D transpose B[", d);
-	at_gen_what_order(k, d, perm);
-	at_gen_what(k, "] from A, loop order ");
+	at_gen_what(k, "%d-D transpose B", d);
+	for (int q = 0; q < d; q++)
+		at_gen_what(k, "[%s]", at_gen_it[perm[q]]);
+	at_gen_what(k, " from A, loop order ");
 	at_gen_what_order(k, d, lo);
 }
 
-/* strided: 2-D with strides 1..3 per dimension (not both 1): B[i][j] (or,
- * in place, A[s0*i + w0][s1*j + w1]) = weighted sum of 2-3 reads
+/* strided: repeated NR times, 2-D with strides 1..3 per dimension (not both 1):
+ * B[i][j] (or, in place, A[s0*i + w0][s1*j + w1]) = weighted sum of 2-3 reads
  * A[s0*i + o0][s1*j + o1], 0 <= o <= s; loops in a random order. */
 static void at_gen_strided(at_gen_kernel *k)
 {
-	int s[2], st[2], perm[2], inplace = at_gen_pct(k, 30), n = at_gen_int(k, 2, 3);
-	int coef[3], a;
+	int s[2], st[2], perm[2], inplace = at_gen_pct(k, 30);
+	int n = at_gen_int(k, 2, 3), coef[3], a, nr;
 	at_gen_sub sub[2];
 	at_gen_str b;
 
@@ -918,7 +936,9 @@ static void at_gen_strided(at_gen_kernel *k)
 		st[0] = at_gen_int(k, 1, 3);
 		st[1] = at_gen_int(k, 1, 3);
 	} while (st[0] == 1 && st[1] == 1);
-	at_gen_dims(k, 2, 13, 41, 1.2e7 / (double)(st[0] * st[1]), s);
+	nr = at_gen_size_add(k, "NR", at_gen_int(k, 2, 3),
+		inplace ? at_gen_int(k, 10, 20) : at_gen_int(k, 60, 120));
+	at_gen_dims(k, 2, 13, 41, 6.0e6 / (double)(st[0] * st[1]), s);
 	at_gen_perm(k, 2, perm);
 	a = at_gen_arr_add(k, "A", 2, s);
 	for (int q = 0; q < 2 && a >= 0; q++) {
@@ -928,9 +948,10 @@ static void at_gen_strided(at_gen_kernel *k)
 	if (inplace && a >= 0)
 		k->arr[a].written = 1;
 	if (!inplace)
-		k->arr[at_gen_arr_add(k, "B", 2, s) & 7].written = 1;
+		at_gen_out(k, "B", 2, s);
 	at_gen_coefs(k, n, coef);
-	at_gen_stmt(k, at_gen_nest(k, -1, 2, s, perm), &b);
+	at_gen_stmt(k, at_gen_nest(k, at_gen_full(k, -1, "r", nr), 2, s, perm),
+		&b);
 	for (int q = 0; q < 2; q++)
 		sub[q] = (at_gen_sub){ at_gen_it[q], inplace ? st[q] : 1,
 			inplace ? at_gen_int(k, 0, st[q]) : 0 };
@@ -946,8 +967,10 @@ static void at_gen_strided(at_gen_kernel *k)
 		at_gen_cat_ref(&b, "A", 2, sub);
 	}
 	at_gen_cat(&b, ";");
-	at_gen_what(k, "strided reads A[%d*i][%d*j]%s, loop order ", st[0],
-		st[1], inplace ? ", in place" : "");
+	at_gen_what(k,
+		"strided reads A[%d*i][%d*j]%s, repeated NR times, loop order "
+		"r-",
+		st[0], st[1], inplace ? ", in place" : "");
 	at_gen_what_order(k, 2, perm);
 }
 
@@ -962,14 +985,14 @@ static void at_gen_shifted(at_gen_kernel *k)
 
 	if (r < 30) {
 		int nr = at_gen_size_add(k, "NR", at_gen_int(k, 2, 3),
-			at_gen_int(k, 4, 8));
+			at_gen_int(k, 2, 4));
 
 		at_gen_dims(k, 2, 13, 41, 1.0e7, s);
 		at_gen_perm(k, 2, perm);
 		a = at_gen_arr_add(k, "A", 2, s);
 		if (a >= 0)
 			k->arr[a].size2[0] = s[1];
-		k->arr[at_gen_arr_add(k, "D", 1, s) & 7].written = 1;
+		at_gen_out(k, "D", 1, s);
 		at_gen_stmt(k, at_gen_nest(k, at_gen_full(k, -1, "r", nr), 2, s,
 			perm), &b);
 		at_gen_cat(&b, "D[i] += A[i + j][j];");
@@ -979,7 +1002,8 @@ static void at_gen_shifted(at_gen_kernel *k)
 		return;
 	}
 	d = r < 70 ? 3 : 4;
-	at_gen_dims(k, 2, 13, 41, (d == 3 ? 8.0e7 : 6.0e7) / (d == 3 ? 15.0 : 49.0), s);
+	at_gen_dims(k, 2, 13, 41,
+		(d == 3 ? 4.0e7 : 1.8e8) / (d == 3 ? 15.0 : 49.0), s);
 	for (int q = 2; q < d; q++)
 		s[q] = at_gen_size_add(k, at_gen_nm[q], at_gen_odd(k, 3, 9),
 			at_gen_odd(k, d == 3 ? 7 : 5, d == 3 ? 23 : 9));
@@ -993,7 +1017,7 @@ static void at_gen_shifted(at_gen_kernel *k)
 		}
 	}
 	at_gen_arr_add(k, "W", d - 2, s + 2);
-	k->arr[at_gen_arr_add(k, "B", 2, s) & 7].written = 1;
+	at_gen_out(k, "B", 2, s);
 	at_gen_stmt(k, at_gen_nest(k, -1, d, s, perm), &b);
 	if (d == 3)
 		at_gen_cat(&b, "B[i][j] += A[i][j + k] * W[k];");
@@ -1068,7 +1092,8 @@ static void at_gen_text(at_gen_kernel *k, int parent, const char *t)
  * the k-i-j (right-looking) or i-k-j (row by row) form. */
 static void at_gen_lu(at_gen_kernel *k)
 {
-	int n = at_gen_size_add(k, "N", at_gen_odd(k, 13, 41), at_gen_odd(k, 900, 1200));
+	int n = at_gen_size_add(k, "N", at_gen_odd(k, 13, 41),
+		at_gen_odd(k, 800, 1050));
 	int ikj = at_gen_pct(k, 50), l1, l2, l3;
 
 	at_gen_square(k, "A", n, 1, 1);
@@ -1082,14 +1107,16 @@ static void at_gen_lu(at_gen_kernel *k)
 	at_gen_text(k, l2, "A[i][k] /= A[k][k];");
 	l3 = at_gen_tri(k, l2, "j", "k + 1", "N");
 	at_gen_text(k, l3, "A[i][j] -= A[i][k] * A[k][j];");
-	at_gen_what(k, "LU decomposition in place, %s form", ikj ? "i-k-j" : "k-i-j");
+	at_gen_what(k, "LU decomposition in place, %s form",
+		ikj ? "i-k-j" : "k-i-j");
 }
 
 /* Cholesky-like factorisation without the square root: for j < i,
  * A[i][j] -= A[i][k] * A[j][k] over k < j, then A[i][j] /= A[j][j]. */
 static void at_gen_cholesky(at_gen_kernel *k)
 {
-	int n = at_gen_size_add(k, "N", at_gen_odd(k, 13, 41), at_gen_odd(k, 1100, 1500));
+	int n = at_gen_size_add(k, "N", at_gen_odd(k, 13, 41),
+		at_gen_odd(k, 700, 950));
 	int l1, l2, l3;
 
 	at_gen_square(k, "A", n, 1, 1);
@@ -1098,19 +1125,22 @@ static void at_gen_cholesky(at_gen_kernel *k)
 	l3 = at_gen_tri(k, l2, "k", "0", "j");
 	at_gen_text(k, l3, "A[i][j] -= A[i][k] * A[j][k];");
 	at_gen_text(k, l2, "A[i][j] /= A[j][j];");
-	at_gen_what(k, "Cholesky-like factorisation (no square root), in place");
+	at_gen_what(k,
+		"Cholesky-like factorisation (no square root), in place");
 }
 
 /* Forward substitution L X = B for NR right-hand sides, in place in X,
  * with the (j, r) loops of the update in either order. */
 static void at_gen_trisolve(at_gen_kernel *k)
 {
-	int n = at_gen_size_add(k, "N", at_gen_odd(k, 13, 41), at_gen_odd(k, 1500, 2200));
-	int nr = at_gen_size_add(k, "NR", at_gen_odd(k, 3, 15), at_gen_odd(k, 33, 63));
+	int n = at_gen_size_add(k, "N", at_gen_odd(k, 13, 41),
+		at_gen_odd(k, 1500, 2200));
+	int nr = at_gen_size_add(k, "NR", at_gen_odd(k, 3, 15),
+		at_gen_odd(k, 65, 127));
 	int rj = at_gen_pct(k, 50), sz[2] = { n, nr }, l1, l2, l3;
 
 	at_gen_square(k, "L", n, 1, 0);
-	k->arr[at_gen_arr_add(k, "X", 2, sz) & 7].written = 1;
+	at_gen_out(k, "X", 2, sz);
 	l1 = at_gen_tri(k, -1, "i", "0", "N");
 	if (rj) {
 		l2 = at_gen_tri(k, l1, "r", "0", "NR");
@@ -1120,8 +1150,10 @@ static void at_gen_trisolve(at_gen_kernel *k)
 		l3 = at_gen_tri(k, l2, "r", "0", "NR");
 	}
 	at_gen_text(k, l3, "X[i][r] -= L[i][j] * X[j][r];");
-	at_gen_text(k, at_gen_tri(k, l1, "r", "0", "NR"), "X[i][r] /= L[i][i];");
-	at_gen_what(k, "forward substitution, NR right-hand sides, update order %s",
+	at_gen_text(k, at_gen_tri(k, l1, "r", "0", "NR"),
+		"X[i][r] /= L[i][i];");
+	at_gen_what(k,
+		"forward substitution, NR right-hand sides, update order %s",
 		rj ? "i-r-j" : "i-j-r");
 }
 
@@ -1129,8 +1161,10 @@ static void at_gen_trisolve(at_gen_kernel *k)
  * scaled first by 0.5 in an imperfect nest. */
 static void at_gen_syrk(at_gen_kernel *k)
 {
-	int n = at_gen_size_add(k, "N", at_gen_odd(k, 13, 41), at_gen_odd(k, 600, 800));
-	int m = at_gen_size_add(k, "M", at_gen_odd(k, 13, 41), at_gen_odd(k, 400, 600));
+	int n = at_gen_size_add(k, "N", at_gen_odd(k, 13, 41),
+		at_gen_odd(k, 600, 800));
+	int m = at_gen_size_add(k, "M", at_gen_odd(k, 13, 41),
+		at_gen_odd(k, 400, 600));
 	int tr = at_gen_pct(k, 40), scale = at_gen_pct(k, 50), sz[2] = { n, m };
 	int sz2[2] = { m, n }, l1, l2, l3;
 
@@ -1158,12 +1192,14 @@ static void at_gen_syrk(at_gen_kernel *k)
  * reads rows of B below i that are not yet updated. */
 static void at_gen_trmm(at_gen_kernel *k)
 {
-	int m = at_gen_size_add(k, "M", at_gen_odd(k, 13, 41), at_gen_odd(k, 700, 900));
-	int n = at_gen_size_add(k, "N", at_gen_odd(k, 13, 41), at_gen_odd(k, 400, 600));
+	int m = at_gen_size_add(k, "M", at_gen_odd(k, 13, 41),
+		at_gen_odd(k, 700, 900));
+	int n = at_gen_size_add(k, "N", at_gen_odd(k, 13, 41),
+		at_gen_odd(k, 400, 600));
 	int sz[2] = { m, n }, l1, l2, l3;
 
 	at_gen_square(k, "A", m, 0, 0);
-	k->arr[at_gen_arr_add(k, "B", 2, sz) & 7].written = 1;
+	at_gen_out(k, "B", 2, sz);
 	l1 = at_gen_tri(k, -1, "i", "0", "M");
 	l2 = at_gen_tri(k, l1, "j", "0", "N");
 	l3 = at_gen_tri(k, l2, "k", "i + 1", "M");
@@ -1250,23 +1286,32 @@ static void at_gen_mref(at_gen_kernel *k, at_gen_str *b, int a,
 /* Adds under parent the statement "T[x] = c1 * R1 + ... + cn * Rn;" at
  * context c: T is array t at the plain iterators, the first read is of
  * cand[0] (the producer a consumer must read), the others of random
- * arrays of cand[0..ncand-1], at random in-range offsets. */
+ * arrays of cand[0..ncand-1] at random in-range offsets, each reference
+ * different from the earlier ones (as far as a few tries find one). */
 static void at_gen_mwsum(at_gen_kernel *k, int parent, const at_gen_ctx *c,
 	int t, const int *cand, int ncand, int n)
 {
+	char ref[AT_GEN_MAX_TERMS][64];
 	int coef[AT_GEN_MAX_TERMS];
-	at_gen_str b;
+	at_gen_str b, r;
 
 	at_gen_coefs(k, n, coef);
 	at_gen_stmt(k, parent, &b);
 	at_gen_mref(k, &b, t, c, 100);
 	at_gen_cat(&b, " = ");
 	for (int e = 0; e < n; e++) {
+		for (int tries = 0, dup = 1; dup && tries < 6; tries++) {
+			at_gen_str_init(&r, ref[e], sizeof ref[e], &k->err);
+			at_gen_mref(k, &r,
+				e ? cand[at_gen_int(k, 0, ncand - 1)] : cand[0],
+				c, 50);
+			dup = 0;
+			for (int f = 0; f < e && !dup; f++)
+				dup = !strcmp(ref[f], ref[e]);
+		}
 		at_gen_cat_plus(&b, e, 3);
 		at_gen_cat_coef(&b, coef[e]);
-		at_gen_cat(&b, " * ");
-		at_gen_mref(k, &b, e ? cand[at_gen_int(k, 0, ncand - 1)] : cand[0],
-			c, 50);
+		at_gen_cat(&b, " * %s", ref[e]);
 	}
 	at_gen_cat(&b, ";");
 	if (t >= 0)
@@ -1296,8 +1341,10 @@ static void at_gen_mred(at_gen_kernel *k, int parent, const at_gen_ctx *c,
 static void at_gen_m_perfect(at_gen_kernel *k, const int *rs, int outer)
 {
 	static const int r01[] = { 0, 1 }, r1[] = { 1 };
-	int A = at_gen_marr(k, "A", 2, r01, rs), x = at_gen_marr(k, "x", 1, r1, rs);
-	int B = at_gen_marr(k, "B", 2, r01, rs), C = at_gen_marr(k, "C", 2, r01, rs);
+	int A = at_gen_marr(k, "A", 2, r01, rs),
+	    x = at_gen_marr(k, "x", 1, r1, rs);
+	int B = at_gen_marr(k, "B", 2, r01, rs),
+	    C = at_gen_marr(k, "C", 2, r01, rs);
 	int c1[] = { A, x, B }, c2[] = { B, A, C, x }, l;
 	at_gen_ctx ci, cj;
 
@@ -1319,8 +1366,10 @@ static void at_gen_m_perfect(at_gen_kernel *k, const int *rs, int outer)
 static void at_gen_m_imperfect(at_gen_kernel *k, const int *rs, int outer)
 {
 	static const int r01[] = { 0, 1 }, r0[] = { 0 }, r1[] = { 1 };
-	int A = at_gen_marr(k, "A", 2, r01, rs), x = at_gen_marr(k, "x", 1, r1, rs);
-	int s = at_gen_marr(k, "s", 1, r0, rs), y = at_gen_marr(k, "y", 1, r0, rs);
+	int A = at_gen_marr(k, "A", 2, r01, rs),
+	    x = at_gen_marr(k, "x", 1, r1, rs);
+	int s = at_gen_marr(k, "s", 1, r0, rs),
+	    y = at_gen_marr(k, "y", 1, r0, rs);
 	int first = at_gen_pct(k, 70), last = !first || at_gen_pct(k, 60);
 	int c1[] = { s, y }, c3[] = { s, y }, li, lj;
 	at_gen_ctx ci, cj;
@@ -1333,7 +1382,8 @@ static void at_gen_m_imperfect(at_gen_kernel *k, const int *rs, int outer)
 	if (last)
 		at_gen_mwsum(k, li, &ci, y, c3, 2, at_gen_int(k, 1, 3));
 	at_gen_what(k, "imperfect nest: %sreduction over j%s",
-		first ? "depth-1 statement, " : "", last ? ", depth-1 consumer" : "");
+		first ? "depth-1 statement, " : "",
+		last ? ", depth-1 consumer" : "");
 }
 
 /* multi "siblings": repeated NR times, for i { for j B = f(A, B); for j
@@ -1341,8 +1391,10 @@ static void at_gen_m_imperfect(at_gen_kernel *k, const int *rs, int outer)
 static void at_gen_m_siblings(at_gen_kernel *k, const int *rs, int outer)
 {
 	static const int r01[] = { 0, 1 };
-	int A = at_gen_marr(k, "A", 2, r01, rs), B = at_gen_marr(k, "B", 2, r01, rs);
-	int C = at_gen_marr(k, "C", 2, r01, rs), c1[] = { A, B }, c2[] = { B, C, A };
+	int A = at_gen_marr(k, "A", 2, r01, rs),
+	    B = at_gen_marr(k, "B", 2, r01, rs);
+	int C = at_gen_marr(k, "C", 2, r01, rs), c1[] = { A, B },
+	    c2[] = { B, C, A };
 	int li, third = at_gen_pct(k, 40);
 	at_gen_ctx ci, cj;
 
@@ -1354,8 +1406,8 @@ static void at_gen_m_siblings(at_gen_kernel *k, const int *rs, int outer)
 	if (third) {
 		int D = at_gen_marr(k, "D", 2, r01, rs), c3[] = { C, D };
 
-		at_gen_mwsum(k, at_gen_mloop(k, li, rs, 1, &ci, &cj), &cj, D, c3,
-			2, at_gen_int(k, 1, 3));
+		at_gen_mwsum(k, at_gen_mloop(k, li, rs, 1, &ci, &cj), &cj, D,
+			c3, 2, at_gen_int(k, 1, 3));
 	}
 	at_gen_what(k, "i loop around %d sibling j loops, producer/consumer",
 		third ? 3 : 2);
@@ -1366,7 +1418,8 @@ static void at_gen_m_siblings(at_gen_kernel *k, const int *rs, int outer)
 static void at_gen_m_deep(at_gen_kernel *k, const int *rs)
 {
 	static const int r01[] = { 0, 1 }, r02[] = { 0, 2 }, r21[] = { 2, 1 };
-	int A = at_gen_marr(k, "A", 2, r02, rs), B = at_gen_marr(k, "B", 2, r21, rs);
+	int A = at_gen_marr(k, "A", 2, r02, rs),
+	    B = at_gen_marr(k, "B", 2, r21, rs);
 	int C = at_gen_marr(k, "C", 2, r01, rs), c1[] = { C }, l, lk, last;
 	at_gen_ctx ci, cj, ck;
 
@@ -1390,7 +1443,8 @@ static void at_gen_m_deep(at_gen_kernel *k, const int *rs)
 static void at_gen_m_tsiblings(at_gen_kernel *k, const int *rs, int tl)
 {
 	static const int r01[] = { 0, 1 };
-	int A = at_gen_marr(k, "A", 2, r01, rs), B = at_gen_marr(k, "B", 2, r01, rs);
+	int A = at_gen_marr(k, "A", 2, r01, rs),
+	    B = at_gen_marr(k, "B", 2, r01, rs);
 	int c1[] = { A, B }, c2[] = { B, A }, third = at_gen_pct(k, 40), l;
 	at_gen_ctx ci, cj;
 
@@ -1415,8 +1469,10 @@ static void at_gen_m_tsiblings(at_gen_kernel *k, const int *rs, int tl)
 static void at_gen_m_timperfect(at_gen_kernel *k, const int *rs, int tl)
 {
 	static const int r01[] = { 0, 1 }, r0[] = { 0 };
-	int A = at_gen_marr(k, "A", 2, r01, rs), s = at_gen_marr(k, "s", 1, r0, rs);
-	int x = at_gen_marr(k, "x", 1, r0, rs), c1[] = { s, x }, c2[] = { A, s };
+	int A = at_gen_marr(k, "A", 2, r01, rs),
+	    s = at_gen_marr(k, "s", 1, r0, rs);
+	int x = at_gen_marr(k, "x", 1, r0, rs), c1[] = { s, x },
+	    c2[] = { A, s };
 	int li, last = at_gen_pct(k, 50);
 	at_gen_ctx ci, cj;
 
@@ -1437,7 +1493,8 @@ static void at_gen_multi(at_gen_kernel *k)
 {
 	int r = at_gen_int(k, 0, 99), rs[3], outer, time = r >= 70;
 	long steps = at_gen_int(k, 8, 24);
-	double work = r < 20 ? 2.5e7 : r < 40 ? 3.0e7 : r < 55 ? 2.5e7 : 3.0e7;
+	double work = r < 20 ? 2.5e7 : r < 40 ? 6.0e7 : r < 55 ? 2.5e7 :
+		r < 85 ? 3.0e7 : 1.8e8;
 
 	if (r >= 55 && r < 70) {
 		at_gen_dims(k, 3, 13, 41, 6.0e7, rs);
@@ -1445,7 +1502,8 @@ static void at_gen_multi(at_gen_kernel *k)
 		k->cls = "multi";
 		return;
 	}
-	outer = at_gen_size_add(k, time ? "TSTEPS" : "NR", at_gen_int(k, 2, 4), steps);
+	outer = at_gen_size_add(k, time ? "TSTEPS" : "NR", at_gen_int(k, 2, 4),
+		steps);
 	at_gen_dims(k, 2, 13, 41, work / (double)steps, rs);
 	rs[2] = -1;
 	outer = at_gen_full(k, -1, time ? "t" : "r", outer);
@@ -1525,33 +1583,75 @@ static void at_gen_print_node(FILE *f, const at_gen_kernel *k, int id,
 	}
 }
 
+/* Prints text t as comment lines " * ...", breaking between words so that
+ * lines stay within 78 columns (a longer word gets a line of its own). */
+static void at_gen_print_wrapped(FILE *f, const char *t)
+{
+	size_t col = 0;
+
+	while (*t) {
+		size_t w = strcspn(t, " ");
+
+		if (col && col + 1 + w > 78) {
+			fputc('\n', f);
+			col = 0;
+		}
+		if (!col) {
+			fputs(" *", f);
+			col = 2;
+		}
+		fprintf(f, " %.*s", (int)w, t);
+		col += 1 + w;
+		t += w;
+		t += strspn(t, " ");
+	}
+	if (col)
+		fputc('\n', f);
+}
+
 /* Prints the leading comment: seed, size, class and description, the
  * variants, and the machine-readable gen-* lines. */
 static void at_gen_print_header(FILE *f, const at_gen_kernel *k,
 	const at_gen_opts *o)
 {
-	fprintf(f, "/*\n * Generated by autotile-gen --seed %llu --size %s%s: a "
-		"random kernel for\n * autotile's tests and training data.\n",
-		(unsigned long long)o->seed, o->bench ? "bench" : "test",
-		o->variants ? " --variants" : "");
-	fprintf(f, " * Kernel class %s: %s.\n", k->cls, k->what);
+	const char *size = o->bench ? "bench" : "test";
+	unsigned long long seed = (unsigned long long)o->seed;
+	char line[320];
+
+	fprintf(f, "/*\n * Generated by autotile-gen --seed %llu --size %s%s:\n"
+		" * a random kernel for autotile's tests and training data.\n",
+		seed, size, o->variants ? " --variants" : "");
+	snprintf(line, sizeof line, "Kernel class %s: %s.", k->cls, k->what);
+	at_gen_print_wrapped(f, line);
 	if (o->variants) {
-		fprintf(f, " * Variants: 0 = the nest as generated (reference)");
+		fputs(" * Variants: 0 = the nest as generated (reference)", f);
 		for (int v = 0; v < o->n_id; v++)
 			fprintf(f, ",%s%d = candidate(%s)",
-				(v + 1) % 4 == 0 ? "\n *" : " ", v + 1, o->id[v]);
-		fprintf(f, ".\n * Run: ./prog [VARIANT] (default: all, in order).\n");
+				(v + 1) % 4 == 0 ? "\n *" : " ", v + 1,
+				o->id[v]);
+		fputs(".\n * Run: ./prog [VARIANT] (default: all, in order).\n",
+			f);
 	}
-	fprintf(f, " *\n * gen-seed: %llu\n * gen-size: %s\n * gen-class: %s\n */\n",
-		(unsigned long long)o->seed, o->bench ? "bench" : "test", k->cls);
+	fprintf(f, " *\n * gen-seed: %llu\n * gen-size: %s\n", seed, size);
+	fprintf(f, " * gen-class: %s\n */\n", k->cls);
+}
+
+/* Prints the lines of text l[] (NULL-terminated), each with a newline. */
+static void at_gen_print_lines(FILE *f, const char *const *l)
+{
+	for (; *l; l++) {
+		fputs(*l, f);
+		fputc('\n', f);
+	}
 }
 
 /* Prints the #define'd sizes, each guarded by #ifndef, for --size. */
 static void at_gen_print_sizes(FILE *f, const at_gen_kernel *k, int bench)
 {
 	for (int s = 0; s < k->n_size; s++)
-		fprintf(f, "#ifndef %s\n#define %s %ld\n#endif\n", k->size[s].name,
-			k->size[s].name, bench ? k->size[s].bench : k->size[s].test);
+		fprintf(f, "#ifndef %s\n#define %s %ld\n#endif\n",
+			k->size[s].name, k->size[s].name,
+			bench ? k->size[s].bench : k->size[s].test);
 	fputc('\n', f);
 }
 
@@ -1594,7 +1694,8 @@ static void at_gen_print_fill(FILE *f, const at_gen_kernel *k,
 
 	for (int d = 0; d < a->nd; d++) {
 		at_gen_indent(f, d + 1);
-		fprintf(f, "for (int %s = 0; %s < ", at_gen_it[d], at_gen_it[d]);
+		fprintf(f, "for (int %s = 0; %s < ", at_gen_it[d],
+			at_gen_it[d]);
 		at_gen_print_extent(f, k, a, d);
 		fprintf(f, "; %s++)\n", at_gen_it[d]);
 	}
@@ -1639,9 +1740,17 @@ static void at_gen_print_kernel(FILE *f, const at_gen_kernel *k, int v,
 /* Prints hash_outputs(), the hash over every array the kernel writes. */
 static void at_gen_print_hash(FILE *f, const at_gen_kernel *k)
 {
-	fputs("/* Returns the FNV-1a hash over every array the kernel writes. */\n"
-		"static uint64_t hash_outputs(void)\n{\n"
-		"\tuint64_t h = at_bench_hash_init();\n\n", f);
+	static const char *const head[] = {
+		"/* Returns the FNV-1a hash over every array the kernel "
+		"writes. */",
+		"static uint64_t hash_outputs(void)",
+		"{",
+		"\tuint64_t h = at_bench_hash_init();",
+		"",
+		NULL
+	};
+
+	at_gen_print_lines(f, head);
 	for (int i = 0; i < k->n_arr; i++)
 		if (k->arr[i].written)
 			fprintf(f, "\th = at_bench_hash(h, %s, sizeof %s);\n",
@@ -1652,9 +1761,20 @@ static void at_gen_print_hash(FILE *f, const at_gen_kernel *k)
 /* Prints main for one kernel: init, time it, report time and hash. */
 static void at_gen_print_main1(FILE *f)
 {
-	fputs("int main(void)\n{\n\tinit();\n\tdouble t0 = at_bench_now();\n"
-		"\tkernel_v0();\n\tdouble t1 = at_bench_now();\n"
-		"\tat_bench_report(t1 - t0, hash_outputs());\n\treturn 0;\n}\n", f);
+	static const char *const l[] = {
+		"int main(void)",
+		"{",
+		"\tinit();",
+		"\tdouble t0 = at_bench_now();",
+		"\tkernel_v0();",
+		"\tdouble t1 = at_bench_now();",
+		"\tat_bench_report(t1 - t0, hash_outputs());",
+		"\treturn 0;",
+		"}",
+		NULL
+	};
+
+	at_gen_print_lines(f, l);
 }
 
 /* Prints the variant table and main for --variants with n candidates:
@@ -1662,53 +1782,84 @@ static void at_gen_print_main1(FILE *f)
  * prints "variant V time: T hash: H". */
 static void at_gen_print_mainv(FILE *f, int n)
 {
-	fprintf(f, "#define NVARIANTS %d\n\n/* The variants: kernel_v0 is the "
-		"reference. */\nstatic void (*const kernels[NVARIANTS])(void) = {",
-		n + 1);
+	static const char *const l[] = {
+		"",
+		"};",
+		"",
+		"/* Runs every variant, or only variant argv[1]; each on fresh "
+		"data. */",
+		"int main(int argc, char **argv)",
+		"{",
+		"\tint first = 0, last = NVARIANTS - 1;",
+		"",
+		"\tif (argc > 1) {",
+		"\t\tchar *end;",
+		"\t\tlong v = strtol(argv[1], &end, 10);",
+		"",
+		"\t\tif (end == argv[1] || *end || v < 0 || v >= NVARIANTS) {",
+		"\t\t\tfprintf(stderr, \"usage: %s [VARIANT 0..%d]\\n\",",
+		"\t\t\t\targv[0], NVARIANTS - 1);",
+		"\t\t\treturn 2;",
+		"\t\t}",
+		"\t\tfirst = last = (int)v;",
+		"\t}",
+		"\tfor (int v = first; v <= last; v++) {",
+		"\t\tinit();",
+		"\t\tdouble t0 = at_bench_now();",
+		"\t\tkernels[v]();",
+		"\t\tdouble t1 = at_bench_now();",
+		"\t\tprintf(\"variant %d time: %.6f hash: %016llx\\n\", v,",
+		"\t\t       t1 - t0, (unsigned long long)hash_outputs());",
+		"\t}",
+		"\treturn 0;",
+		"}",
+		NULL
+	};
+
+	fprintf(f, "#define NVARIANTS %d\n\n", n + 1);
+	fputs("/* The variants: kernel_v0 is the reference. */\n"
+		"static void (*const kernels[NVARIANTS])(void) = {", f);
 	for (int v = 0; v <= n; v++)
-		fprintf(f, "%s%skernel_v%d", v ? "," : "", v % 6 ? " " : "\n\t", v);
-	fputs("\n};\n\n"
-		"/* Runs every variant, or only variant argv[1]; each on fresh data. */\n"
-		"int main(int argc, char **argv)\n{\n"
-		"\tint first = 0, last = NVARIANTS - 1;\n\n"
-		"\tif (argc > 1) {\n\t\tchar *end;\n"
-		"\t\tlong v = strtol(argv[1], &end, 10);\n\n"
-		"\t\tif (end == argv[1] || *end || v < 0 || v >= NVARIANTS) {\n"
-		"\t\t\tfprintf(stderr, \"usage: %s [VARIANT 0..%d]\\n\", argv[0], "
-		"NVARIANTS - 1);\n\t\t\treturn 2;\n\t\t}\n"
-		"\t\tfirst = last = (int)v;\n\t}\n"
-		"\tfor (int v = first; v <= last; v++) {\n\t\tinit();\n"
-		"\t\tdouble t0 = at_bench_now();\n\t\tkernels[v]();\n"
-		"\t\tdouble t1 = at_bench_now();\n"
-		"\t\tprintf(\"variant %d time: %.6f hash: %016llx\\n\", v, t1 - t0,\n"
-		"\t\t       (unsigned long long)hash_outputs());\n\t}\n"
-		"\treturn 0;\n}\n", f);
+		fprintf(f, "%s%skernel_v%d", v ? "," : "",
+			v % 6 ? " " : "\n\t", v);
+	at_gen_print_lines(f, l);
 }
 
 /* Prints the whole program for kernel k and options o on f. */
-static void at_gen_print(FILE *f, const at_gen_kernel *k, const at_gen_opts *o)
+static void at_gen_print(FILE *f, const at_gen_kernel *k,
+	const at_gen_opts *o)
 {
+	static const char *const head[] = {
+		"#include <stdio.h>",
+		"#include <stdlib.h>",
+		"",
+		"#include \"at_bench.h\"",
+		"",
+		"/* `#pragma autotile` is for autotile, not for the "
+		"compiler. */",
+		"#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"",
+		"",
+		NULL
+	};
 	char pragma[160], what[200];
 
 	at_gen_print_header(f, k, o);
-	fputs("#include <stdio.h>\n#include <stdlib.h>\n\n#include \"at_bench.h\"\n\n", f);
-	fputs("/* `#pragma autotile` is for autotile, not for the compiler. */\n"
-		"#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n\n", f);
+	at_gen_print_lines(f, head);
 	at_gen_print_sizes(f, k, o->bench);
 	at_gen_print_arrays(f, k);
 	at_gen_print_init(f, k);
-	if (!o->variants) {
+	if (!o->variants)
 		at_gen_print_kernel(f, k, 0, "#pragma autotile",
 			"The kernel, marked for autotile.");
-	} else {
-		at_gen_print_kernel(f, k, 0, NULL, "Variant 0: the reference (no pragma).");
-		for (int v = 0; v < o->n_id; v++) {
-			snprintf(pragma, sizeof pragma, "#pragma autotile candidate(%s)",
-				o->id[v]);
-			snprintf(what, sizeof what, "Variant %d: candidate %s.", v + 1,
-				o->id[v]);
-			at_gen_print_kernel(f, k, v + 1, pragma, what);
-		}
+	else
+		at_gen_print_kernel(f, k, 0, NULL,
+			"Variant 0: the reference (no pragma).");
+	for (int v = 0; o->variants && v < o->n_id; v++) {
+		snprintf(pragma, sizeof pragma,
+			"#pragma autotile candidate(%s)", o->id[v]);
+		snprintf(what, sizeof what, "Variant %d: candidate %s.", v + 1,
+			o->id[v]);
+		at_gen_print_kernel(f, k, v + 1, pragma, what);
 	}
 	at_gen_print_hash(f, k);
 	if (o->variants)
@@ -1724,14 +1875,20 @@ static void at_gen_print(FILE *f, const at_gen_kernel *k, const at_gen_opts *o)
 /* Prints the usage text on f. */
 static void at_gen_usage(FILE *f)
 {
-	fputs("usage: autotile-gen --seed S [--size test|bench] "
-		"[--variants \"ID1 ID2 ...\"] [-o FILE]\n\n"
-		"Prints a random C kernel program, deterministic from the seed S\n"
-		"(0 .. 2^64-1).  --size test (default): runs in milliseconds;\n"
-		"bench: about 0.05-0.5 s.  --variants: kernel_v0 (reference) and one\n"
-		"copy per ID marked `#pragma autotile candidate(ID)`; IDs match\n"
-		"[A-Za-z0-9._-]+.  Exit status: 0 success, 1 output error, 2 usage "
-		"error.\n", f);
+	static const char *const l[] = {
+		"usage: autotile-gen --seed S [--size test|bench] "
+		"[--variants \"ID1 ID2 ...\"] [-o FILE]",
+		"",
+		"Prints a random C kernel program, deterministic from the",
+		"seed S (0 .. 2^64-1).  --size test (default): runs in",
+		"milliseconds; bench: about 0.05-0.5 s.  --variants:",
+		"kernel_v0 (reference) and one copy per ID marked",
+		"`#pragma autotile candidate(ID)`; IDs match [A-Za-z0-9._-]+.",
+		"Exit status: 0 success, 1 output error, 2 usage error.",
+		NULL
+	};
+
+	at_gen_print_lines(f, l);
 }
 
 /* Prints the one-line usage error "autotile-gen: error: <msg>"; returns 2. */
@@ -1763,7 +1920,8 @@ static int at_gen_parse_seed(const char *s, uint64_t *out)
  * returns 0, or 2 after a usage error message (bad ID, none, too many). */
 static int at_gen_parse_ids(at_gen_opts *o, const char *v)
 {
-	static const char ok[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	static const char ok[] =
+		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 		"0123456789._-";
 	char *p;
 
@@ -1779,7 +1937,8 @@ static int at_gen_parse_ids(at_gen_opts *o, const char *v)
 			return at_gen_error("bad variant ID `%s`: expected "
 				"[A-Za-z0-9._-]+", p);
 		if (o->n_id >= AT_GEN_MAX_VARIANTS)
-			return at_gen_error("too many variant IDs (at most %s)", "256");
+			return at_gen_error("too many variant IDs (at most %s)",
+				"256");
 		o->id[o->n_id++] = p;
 	}
 	if (!o->n_id)
@@ -1830,12 +1989,15 @@ static int at_gen_option(at_gen_opts *o, int argc, char **argv, int *i)
 		return at_gen_error("option `%s` needs a value", a);
 	if (at_gen_is(a, "--seed")) {
 		if (at_gen_parse_seed(v, &o->seed) < 0)
-			return at_gen_error("bad --seed `%s`: expected an integer "
-				"0 .. 18446744073709551615", v);
+			return at_gen_error("bad --seed `%s`: expected an "
+					    "integer "
+					    "0 .. 18446744073709551615",
+				v);
 		o->have_seed = 1;
 	} else if (at_gen_is(a, "--size")) {
 		if (strcmp(v, "test") && strcmp(v, "bench"))
-			return at_gen_error("bad --size `%s`: expected test or bench", v);
+			return at_gen_error(
+				"bad --size `%s`: expected test or bench", v);
 		o->bench = !strcmp(v, "bench");
 	} else {
 		return at_gen_parse_ids(o, v);
@@ -1867,7 +2029,8 @@ static int at_gen_run(const at_gen_opts *o)
 	int bad;
 
 	if (at_gen_kernel_make(&k, o->seed) < 0) {
-		fprintf(stderr, "autotile-gen: error: internal: kernel for seed "
+		fprintf(stderr,
+			"autotile-gen: error: internal: kernel for seed "
 			"%llu does not fit the generator's buffers\n",
 			(unsigned long long)o->seed);
 		return 1;
