@@ -715,7 +715,7 @@ static void at_gen_stencil(at_gen_kernel *k)
 	d = seidel ? 1 + (r >= 40) : r < 30 ? 1 : r < 75 ? 2 : 3;
 	R = d < 3 && at_gen_pct(k, 30) ? 2 : 1;
 	steps = d == 1 ? at_gen_int(k, 100, 300) : at_gen_int(k, 10, 40);
-	work = (d == 1 ? 1.4e8 : d == 2 ? 8.0e7 : 5.0e7) / (seidel ? 4.0 : 1.0);
+	work = (d == 1 ? 1.4e8 : d == 2 ? 6.0e7 : 5.0e7) / (seidel ? 4.0 : 1.0);
 	ts = at_gen_size_add(k, "TSTEPS", at_gen_int(k, 2, 6), steps);
 	at_gen_dims(k, d, 13, 41, work / (double)steps, s);
 	n1 = at_gen_nbrs(k, d, R, o1);
@@ -841,7 +841,7 @@ static void at_gen_sumdim(at_gen_kernel *k)
 	at_gen_str b;
 
 	nr = at_gen_size_add(k, "NR", at_gen_int(k, 2, 3),
-		at_gen_int(k, d == 2 ? 4 : 20, d == 2 ? 10 : 60));
+		at_gen_int(k, d == 2 ? 4 : 20, d == 2 ? 10 : 40));
 	at_gen_dims(k, d, 13, 41, 6.0e6, s);
 	at_gen_perm(k, d, perm);
 	for (int q = 0; q < d; q++) {
@@ -862,7 +862,7 @@ static void at_gen_sumdim(at_gen_kernel *k)
 	at_gen_what(k, "sum of a %d-D array over dimension %s, repeated NR "
 		"times, loop order r-", d, at_gen_it[red]);
 	at_gen_what_order(k, d, perm);
-	if (perm[d - 1] != d - 1)
+	if (perm[d - 1] == red && red != d - 1)
 		at_gen_bench_div(k, nr, 6);
 }
 
@@ -1040,10 +1040,8 @@ static void at_gen_shifted(at_gen_kernel *k)
 		at_gen_cat(&b, "B[i][j] += A[i + k][j + l] * W[k][l];");
 	at_gen_what(k, "%d-D convolution, loop order ", d - 2);
 	at_gen_what_order(k, d, perm);
-	if (perm[d - 1] == 0)
-		at_gen_bench_div(k, s[0], d == 3 ? 2 : 6);
-	else if (d == 4 && perm[d - 1] == 2)
-		at_gen_bench_div(k, s[0], 2);
+	if (d == 4 && (perm[3] == 0 || perm[3] == 2))
+		at_gen_bench_div(k, s[0], perm[3] == 0 ? 6 : 2);
 }
 
 /* Class transpose: transposes, strided accesses, shifted (i + k) reads. */
@@ -1212,9 +1210,9 @@ static void at_gen_syrk(at_gen_kernel *k)
 static void at_gen_trmm(at_gen_kernel *k)
 {
 	int m = at_gen_size_add(k, "M", at_gen_odd(k, 13, 41),
-		at_gen_odd(k, 700, 900));
+		at_gen_odd(k, 600, 800));
 	int n = at_gen_size_add(k, "N", at_gen_odd(k, 13, 41),
-		at_gen_odd(k, 400, 600));
+		at_gen_odd(k, 350, 500));
 	int sz[2] = { m, n }, l1, l2, l3;
 
 	at_gen_square(k, "A", m, 0, 0);
@@ -1513,7 +1511,7 @@ static void at_gen_multi(at_gen_kernel *k)
 	int r = at_gen_int(k, 0, 99), rs[3], outer, time = r >= 70;
 	long steps = at_gen_int(k, 8, 24);
 	double work = r < 20 ? 2.5e7 : r < 40 ? 6.0e7 : r < 55 ? 2.5e7 :
-		r < 85 ? 3.0e7 : 1.8e8;
+		r < 85 ? 3.0e7 : 1.2e8;
 
 	if (r >= 55 && r < 70) {
 		at_gen_dims(k, 3, 13, 41, 6.0e7, rs);
