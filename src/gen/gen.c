@@ -16,7 +16,8 @@
  * Kernel classes, one per seed with equal probability (README, Tests):
  * uniform, stencil, reduction, transpose, triangular, multi.
  *
- * Exit status: 0 success, 1 output error, 2 usage error.
+ * Exit status: 0 success, 1 output error (or a generator bug:
+ * a kernel that does not fit its fixed tables), 2 usage error.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -122,6 +123,7 @@ typedef struct {
 	int variants;
 } at_gen_opts;
 
+/* Iterator names and the matching size names, by dimension or role. */
 static const char *const at_gen_it[] = { "i", "j", "k", "l" };
 static const char *const at_gen_nm[] = { "NI", "NJ", "NK", "NL" };
 
@@ -512,9 +514,9 @@ static void at_gen_perm(at_gen_kernel *k, int n, int *perm)
 	}
 }
 
-/* Returns the nest of n full rectangular loops over sizes s[] (iterator
- * at_gen_it[q] over s[q]) in the order perm[], under parent; returns the
- * innermost loop.  Lower bounds are 0. */
+/* Adds under parent a nest of n full rectangular loops (iterator
+ * at_gen_it[q] from 0 over size s[q]) in the order perm[]; returns the
+ * innermost loop. */
 static int at_gen_nest(at_gen_kernel *k, int parent, int n, const int *s,
 	const int *perm)
 {
@@ -2073,6 +2075,7 @@ static int at_gen_run(const at_gen_opts *o)
 	return 0;
 }
 
+/* Parses the options, prints the program; exit status 0, 1 or 2. */
 int main(int argc, char **argv)
 {
 	at_gen_opts o;
