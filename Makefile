@@ -37,7 +37,7 @@ HEADERS  := $(wildcard include/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
 .PHONY: all deps demo test test-unit test-san bench verify-long clean units
-all: $(BIN)/autotile
+all: $(BIN)/autotile $(BIN)/autotile-gen
 
 deps: $(STAMP)
 $(STAMP): tools/deps.sh
@@ -50,6 +50,11 @@ $(BUILD)/%.o: src/%.c $(HEADERS) | $(STAMP)
 
 $(BUILD)/libautotile.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
+
+# The random kernel generator (issue 3): a stand-alone program, no libraries.
+$(BIN)/autotile-gen: src/gen/gen.c | $(STAMP)
+	@mkdir -p $(BIN)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $< -o $@
 
 $(BIN)/autotile: $(BUILD)/main.o $(BUILD)/libautotile.a
 	@mkdir -p $(BIN)
