@@ -67,8 +67,9 @@ one_seed() {
 		return
 	fi
 	# legal structures, with the allowed sizes per position
-	jq -r '.nests[0] as $n | ($n.sizes | map(map(select(. <= 32)) | map(tostring) | join(","))
-		| join(";")) as $sz | $n.candidates[] | select(.id != "orig") | "\(.id) \($sz)"' \
+	jq -r '.nests[0] as $n | ($n.sizes | map(map(select(. <= 32)) | map(tostring)
+		| join(","))) as $sz | $n.candidates[] | select(.id != "orig")
+		| "\(.id) \($sz[:(.sizes | length)] | join(";"))"' \
 		"$d/k.json" >"$d/structs" 2>"$d/jq.err"
 	if [ ! -s "$d/structs" ]; then
 		# no legal structure besides the original: nothing to check
