@@ -241,6 +241,8 @@ if [ -x "$AUTOTILE" ]; then
 		AUTOTILE=$AUTOTILE GEN=$GEN JOBS=$JOBS sh tests/verify.sh 100001 16 20 \
 			>"$LOGS/verify.log" 2>&1
 		tally "$LOGS/verify.log" "tests/verify.sh"
+		GEN=$GEN sh tests/gentest.sh 1 2 3 4 5 6 7 8 9 10 11 12 >"$LOGS/gentest.log" 2>&1
+		tally "$LOGS/gentest.log" "tests/gentest.sh"
 	else
 		check 1 "$GEN exists (run make)"
 	fi
