@@ -78,6 +78,10 @@ int at_deps_is_parallel(const at_deps *deps,
 char *at_dep_describe(const at_scop *scop, const at_dep *d, char *buf,
 	size_t size);
 
+/* Divides the n entries of v by their greatest common divisor (a zero
+ * vector is left alone). */
+void at_deps_normalize(long *v, int n);
+
 /* Returns the kind's name: "RAW", "WAR" or "WAW". */
 const char *at_dep_kind_name(at_dep_kind kind);
 

@@ -190,6 +190,11 @@ int at_space_default(const at_space *space, const at_opts *opts,
 int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
 	int *par, int *simd);
 
+/* Fills ord with the positions 0..n-1 in the order a band is scanned:
+ * `outer` first (when >= 0), `inner` last (when >= 0), the others in
+ * their order. */
+void at_space_order(int *ord, int n, int outer, int inner);
+
 /* Returns the scan's letter: 'I', 'S' or 'P'. */
 char at_scan_letter(at_scan scan);
 

@@ -235,8 +235,8 @@ static int at_deps_record(const at_scop *scop, at_deps *deps, int *cap,
 	return r < 0 || !deps->all ? -1 : 0;
 }
 
-/* Divides v (length n) by the gcd of its entries. */
-static void at_deps_normalize(long *v, int n)
+/* Divides v (length n) by the gcd of its entries (see at_deps.h). */
+void at_deps_normalize(long *v, int n)
 {
 	long g = 0;
 

@@ -82,17 +82,13 @@ static cJSON *at_report_shape(const at_shape *sh)
 static cJSON *at_report_order(at_scan scan, int n, int outer, int inner)
 {
 	long ord[AT_MAX_DEPTH];
-	int k = 0;
+	int o[AT_MAX_DEPTH];
 
 	if (scan == AT_SCAN_P)
 		return cJSON_CreateNull();
-	if (outer >= 0)
-		ord[k++] = outer;
-	for (int j = 0; j < n; j++)
-		if (j != outer && j != inner)
-			ord[k++] = j;
-	if (inner >= 0)
-		ord[k++] = inner;
+	at_space_order(o, n, outer, inner);
+	for (int k = 0; k < n; k++)
+		ord[k] = o[k];
 	return at_report_longs(ord, n);
 }
 

@@ -85,25 +85,6 @@ int at_shape_row_ok(__isl_keep isl_set *deltas, const long *h, int n)
 	return empty < 0 ? -1 : empty;
 }
 
-/* Divides v by the gcd of its n entries. */
-static void at_shape_normalize(long *v, int n)
-{
-	long g = 0;
-
-	for (int k = 0; k < n; k++) {
-		long a = at_shape_abs(v[k]), b = g;
-		while (b) {
-			long t = a % b;
-			a = b;
-			b = t;
-		}
-		g = a;
-	}
-	if (g > 1)
-		for (int k = 0; k < n; k++)
-			v[k] /= g;
-}
-
 /* Appends a shape named `name` with rows h to space (if there is room and
  * no shape has the same matrix).  Returns the new shape or NULL. */
 static at_shape *at_shape_add(at_space *space, at_shape_kind kind,
@@ -271,7 +252,7 @@ static int at_shape_normals(const at_deps *deps, __isl_keep isl_set *deltas,
 		at_shape_cross(v, sel, n, c);
 		for (int k = 0; k < n; k++)
 			nz |= c[k] != 0;
-		at_shape_normalize(c, n);
+		at_deps_normalize(c, n);
 		ok = nz ? at_shape_row_ok(deltas, c, n) : 0;
 		if (ok == 0 && nz) {
 			for (int k = 0; k < n; k++)
@@ -422,7 +403,7 @@ static void at_shape_sigma(const at_deps *deps, int n, long *sigma)
 		zero &= sigma[k] == 0;
 	for (int k = 0; zero && k < n; k++)
 		sigma[k] = 1;
-	at_shape_normalize(sigma, n);
+	at_deps_normalize(sigma, n);
 }
 
 /* Adds the shapes of the shared loops (see at_shape.h). */

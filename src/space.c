@@ -76,9 +76,8 @@ static __isl_give isl_multi_union_pw_aff *at_space_permute(
 	return at_space_apply(p, m, n);
 }
 
-/* Fills ord with 0..n-1 where `outer` comes first (outer >= 0) or `inner`
- * comes last (inner >= 0), the others keeping their order. */
-static void at_space_order(int *ord, int n, int outer, int inner)
+/* Fills ord with the loop order (see at_space.h). */
+void at_space_order(int *ord, int n, int outer, int inner)
 {
 	int k = 0;
 
