@@ -652,6 +652,9 @@ static isl_bool at_space_find_band(__isl_keep isl_schedule_node *node,
 	at_shape *sh;
 	isl_size n;
 
+	for (int s = 0; s < space->n_shape; s++)
+		if (space->shapes[s].kind == AT_SHAPE_ISL)
+			return isl_bool_false;	/* only the first band */
 	if (space->n_shape == AT_MAX_SHAPE)
 		return isl_bool_false;
 	if (isl_schedule_node_get_type(node) != isl_schedule_node_band)
