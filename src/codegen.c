@@ -35,6 +35,7 @@ struct at_cg_band {
 	int depth;		/* schedule depth of member 0 */
 	int n;			/* members */
 	char *stmts;		/* n_stmt flags: statements it schedules */
+	isl_union_map *deps;	/* at_cg_band_deps, once computed */
 };
 
 /* Whether the loops of the member at schedule `depth` around the
@@ -141,6 +142,7 @@ static isl_bool at_cg_band_add(__isl_keep isl_schedule_node *node, void *user)
 	cg->bands = b;
 	b = &cg->bands[cg->n_band++];
 	b->node = isl_schedule_node_copy(node);
+	b->deps = NULL;
 	b->depth = isl_schedule_node_get_schedule_depth(node);
 	b->n = isl_schedule_node_band_n_member(node);
 	b->stmts = s.stmts = calloc(cg->scop->n_stmt + 1, 1);
@@ -154,11 +156,11 @@ static isl_bool at_cg_band_add(__isl_keep isl_schedule_node *node, void *user)
 
 /* Returns the band of cg->bands that has a member at schedule `depth`
  * and schedules statement k, or NULL. */
-static const struct at_cg_band *at_cg_band_find(const struct at_cg *cg,
+static struct at_cg_band *at_cg_band_find(const struct at_cg *cg,
 	int depth, int k)
 {
 	for (int i = 0; i < cg->n_band; i++) {
-		const struct at_cg_band *b = &cg->bands[i];
+		struct at_cg_band *b = &cg->bands[i];
 		if (depth >= b->depth && depth < b->depth + b->n &&
 		    b->stmts[k])
 			return b;
@@ -229,22 +231,40 @@ static __isl_give isl_multi_union_pw_aff *at_cg_member(
 	return isl_multi_union_pw_aff_from_union_pw_aff(upa);
 }
 
-/* Returns 1 if the loops generated from member m of band b around the
- * statements flagged in `stmts` are parallel, 0 if not, -1 on error. */
-static int at_cg_member_par(const struct at_cg *cg,
-	const struct at_cg_band *b, int m, char *stmts)
+/* Returns the dependences between instances that reach band b and agree
+ * on its prefix schedule (computed once per band). */
+static __isl_give isl_union_map *at_cg_band_deps(const struct at_cg *cg,
+	struct at_cg_band *b)
 {
-	isl_union_set *dom = at_cg_band_domain(cg, b->node, stmts);
-	isl_union_map *rel = isl_union_map_copy(cg->deps->all);
-	isl_multi_union_pw_aff *mk;
-	int par;
+	isl_union_set *dom;
+	isl_union_map *rel;
 
+	if (b->deps)
+		return isl_union_map_copy(b->deps);
+	dom = isl_schedule_node_get_domain(b->node);
+	rel = isl_union_map_copy(cg->deps->all);
 	rel = isl_union_map_intersect_domain(rel, isl_union_set_copy(dom));
 	rel = isl_union_map_intersect_range(rel, dom);
 	if (b->depth > 0)
 		rel = isl_union_map_eq_at_multi_union_pw_aff(rel,
 			isl_schedule_node_get_prefix_schedule_multi_union_pw_aff(
 				b->node));
+	b->deps = isl_union_map_copy(rel);
+	return rel;
+}
+
+/* Returns 1 if the loops generated from member m of band b around the
+ * statements flagged in `stmts` are parallel, 0 if not, -1 on error. */
+static int at_cg_member_par(const struct at_cg *cg, struct at_cg_band *b,
+	int m, char *stmts)
+{
+	isl_union_set *dom = at_cg_band_domain(cg, b->node, stmts);
+	isl_union_map *rel = at_cg_band_deps(cg, b);
+	isl_multi_union_pw_aff *mk;
+	int par;
+
+	rel = isl_union_map_intersect_domain(rel, isl_union_set_copy(dom));
+	rel = isl_union_map_intersect_range(rel, dom);
 	for (int j = 0; j < m; j++)
 		rel = isl_union_map_eq_at_multi_union_pw_aff(rel,
 			at_cg_member(b->node, j));
@@ -316,7 +336,7 @@ static int at_cg_loop_is_parallel(struct at_cg *cg, const char *iter,
 	__isl_keep isl_ast_node *body)
 {
 	size_t len = strlen(cg->opts->iter_prefix);
-	const struct at_cg_band *b = NULL;
+	struct at_cg_band *b = NULL;
 	char *end;
 	long depth;
 	int par;
@@ -360,6 +380,7 @@ static void at_cg_par_clear(struct at_cg *cg)
 {
 	for (int i = 0; i < cg->n_band; i++) {
 		isl_schedule_node_free(cg->bands[i].node);
+		isl_union_map_free(cg->bands[i].deps);
 		free(cg->bands[i].stmts);
 	}
 	for (int i = 0; i < cg->n_memo; i++)
