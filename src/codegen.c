@@ -59,6 +59,7 @@ struct at_cg {
 	struct at_cg_band *bands;	/* the schedule's bands */
 	struct at_cg_memo *memo;	/* parallelism results so far */
 	char *stmts;		/* statements of the loop being printed */
+	int vis[AT_CG_MAX_DEPTH];	/* hoisted bounds visible, per depth */
 };
 
 /* Returns the helper definitions emitted once per output file. */
@@ -329,40 +330,52 @@ static int at_cg_memo_put(struct at_cg *cg, int depth, int par)
 	return par;
 }
 
+/* Returns the schedule depth of the generated iterator `iter` (named
+ * <prefix><depth> by at_cg_build), or -1. */
+static int at_cg_iter_depth(const struct at_cg *cg, const char *iter)
+{
+	size_t len = strlen(cg->opts->iter_prefix);
+	char *end;
+	long depth;
+
+	if (strncmp(iter, cg->opts->iter_prefix, len) != 0)
+		return -1;
+	depth = strtol(iter + len, &end, 10);
+	if (*end || end == iter + len || depth < 0 ||
+	    depth >= AT_CG_MAX_DEPTH)
+		return -1;
+	return (int)depth;
+}
+
 /* Returns 1 if the loop with iterator `iter` (named after its schedule
  * depth, see at_cg_build) and body `body` is parallel, 0 if not, -1 on
  * error. */
 static int at_cg_loop_is_parallel(struct at_cg *cg, const char *iter,
 	__isl_keep isl_ast_node *body)
 {
-	size_t len = strlen(cg->opts->iter_prefix);
 	struct at_cg_band *b = NULL;
-	char *end;
-	long depth;
+	int depth = at_cg_iter_depth(cg, iter);
 	int par;
 
-	if (strncmp(iter, cg->opts->iter_prefix, len) != 0)
-		return -1;
-	depth = strtol(iter + len, &end, 10);
-	if (*end || depth < 0 || depth >= AT_CG_MAX_DEPTH)
+	if (depth < 0)
 		return -1;
 	memset(cg->stmts, 0, cg->scop->n_stmt);
 	if (isl_ast_node_foreach_descendant_top_down(body, &at_cg_loop_stmt,
 		cg) < 0)
 		return -1;
-	par = at_cg_memo_get(cg, (int)depth);
+	par = at_cg_memo_get(cg, depth);
 	if (par >= 0)
 		return par;
 	for (int k = 0; !b && k < cg->scop->n_stmt; k++)
 		if (cg->stmts[k])
-			b = at_cg_band_find(cg, (int)depth, k);
+			b = at_cg_band_find(cg, depth, k);
 	for (int k = 0; b && k < cg->scop->n_stmt; k++)
 		if (cg->stmts[k] && !b->stmts[k])
 			b = NULL;	/* not one band: not our AST */
 	if (!b)
 		return -1;
-	par = at_cg_member_par(cg, b, (int)depth - b->depth, cg->stmts);
-	return par < 0 ? -1 : at_cg_memo_put(cg, (int)depth, par);
+	par = at_cg_member_par(cg, b, depth - b->depth, cg->stmts);
+	return par < 0 ? -1 : at_cg_memo_put(cg, depth, par);
 }
 
 /* Prepares the parallelism test for `sched`.  Returns 0 or -1. */
@@ -634,17 +647,124 @@ static int at_cg_has_for(__isl_keep isl_ast_node *node)
 	return r;
 }
 
-/* Prints `body` as the body of a loop or if: a block gets braces. */
+/* Returns 1 if evaluating `e` costs more than a few additions and
+ * multiplications: it calls a helper (min, max, floord), divides, takes
+ * a remainder or selects. */
+static int at_cg_is_costly(__isl_keep isl_ast_expr *e)
+{
+	isl_size n;
+	int r = 0;
+
+	if (isl_ast_expr_get_type(e) != isl_ast_expr_op)
+		return 0;
+	switch (isl_ast_expr_op_get_type(e)) {
+	case isl_ast_expr_op_min:
+	case isl_ast_expr_op_max:
+	case isl_ast_expr_op_fdiv_q:
+	case isl_ast_expr_op_pdiv_q:
+	case isl_ast_expr_op_pdiv_r:
+	case isl_ast_expr_op_zdiv_r:
+	case isl_ast_expr_op_div:
+	case isl_ast_expr_op_select:
+	case isl_ast_expr_op_cond:
+		return 1;
+	default:
+		break;
+	}
+	n = isl_ast_expr_op_get_n_arg(e);
+	for (int i = 0; i < n && !r; i++) {
+		isl_ast_expr *a = isl_ast_expr_op_get_arg(e, i);
+		r = at_cg_is_costly(a);
+		isl_ast_expr_free(a);
+	}
+	return r;
+}
+
+/* Returns the upper bound of the for node `node` when it is worth
+ * computing once before the loop (a costly expression, re-evaluated at
+ * every iteration of `iter <= ub` or `iter < ub`), else NULL.  *lt says
+ * whether the comparison is `<`. */
+static __isl_give isl_ast_expr *at_cg_hoisted_bound(
+	__isl_keep isl_ast_node *node, int *lt)
+{
+	isl_ast_expr *cond, *lhs = NULL, *ub = NULL;
+	isl_ast_expr *it;
+	enum isl_ast_expr_op_type t;
+
+	if (isl_ast_node_get_type(node) != isl_ast_node_for ||
+	    isl_ast_node_for_is_degenerate(node) != isl_bool_false)
+		return NULL;
+	cond = isl_ast_node_for_get_cond(node);
+	t = isl_ast_expr_op_get_type(cond);
+	if (t == isl_ast_expr_op_le || t == isl_ast_expr_op_lt) {
+		lhs = isl_ast_expr_op_get_arg(cond, 0);
+		ub = isl_ast_expr_op_get_arg(cond, 1);
+	}
+	it = isl_ast_node_for_get_iterator(node);
+	if (!lhs || isl_ast_expr_is_equal(lhs, it) != isl_bool_true ||
+	    !at_cg_is_costly(ub))
+		ub = isl_ast_expr_free(ub);
+	*lt = t == isl_ast_expr_op_lt;
+	isl_ast_expr_free(it);
+	isl_ast_expr_free(lhs);
+	isl_ast_expr_free(cond);
+	return ub;
+}
+
+/* Returns 1 if printing `node` starts with a declaration (a hoisted
+ * bound), so that it needs braces where a statement is expected. */
+static int at_cg_starts_with_decl(__isl_keep isl_ast_node *node)
+{
+	isl_ast_node *child;
+	isl_ast_expr *ub;
+	int lt, r;
+
+	if (isl_ast_node_get_type(node) == isl_ast_node_mark) {
+		child = isl_ast_node_mark_get_node(node);
+		r = at_cg_starts_with_decl(child);
+		isl_ast_node_free(child);
+		return r;
+	}
+	ub = at_cg_hoisted_bound(node, &lt);
+	isl_ast_expr_free(ub);
+	return ub != NULL;
+}
+
+/* Prints the declaration of the hoisted bound `ub` of the loop over
+ * `iter` at schedule `depth` and writes its name to name[size]: iter_max
+ * (`<=`) or iter_end (`<`), with a suffix when a bound of another loop of
+ * this depth is visible in the current scope. */
+static void at_cg_decl_bound(struct at_cg *cg, __isl_keep isl_ast_expr *ub,
+	const char *iter, int depth, int lt, int level, char *name,
+	size_t size)
+{
+	int k = depth >= 0 && depth < AT_CG_MAX_DEPTH ? ++cg->vis[depth] : 1;
+
+	if (k > 1)
+		snprintf(name, size, "%s_%s_%d", iter, lt ? "end" : "max", k);
+	else
+		snprintf(name, size, "%s_%s", iter, lt ? "end" : "max");
+	at_cg_indent(cg, level);
+	at_buf_printf(&cg->out, "const %s %s = ", cg->type, name);
+	at_cg_expr(cg, &cg->out, ub);
+	at_buf_add(&cg->out, ";\n");
+}
+
+/* Prints `body` as the body of a loop or if: a block, or a statement that
+ * starts with a declaration, gets braces (and a scope of its own). */
 static void at_cg_body(struct at_cg *cg, __isl_keep isl_ast_node *body,
 	int level, int flags)
 {
-	int block = isl_ast_node_get_type(body) == isl_ast_node_block;
+	int vis[AT_CG_MAX_DEPTH];
 
-	if (block) {
+	if (isl_ast_node_get_type(body) == isl_ast_node_block ||
+	    at_cg_starts_with_decl(body)) {
+		memcpy(vis, cg->vis, sizeof(vis));
 		at_buf_add(&cg->out, " {\n");
 		at_cg_node(cg, body, level + 1, flags);
 		at_cg_indent(cg, level);
 		at_buf_add(&cg->out, "}\n");
+		memcpy(cg->vis, vis, sizeof(vis));
 	} else {
 		at_buf_add(&cg->out, "\n");
 		at_cg_node(cg, body, level + 1, flags);
@@ -666,32 +786,63 @@ static void at_cg_note(struct at_cg *cg, const char *iter, int level,
 	n->omp = omp;
 }
 
-/* Prints a for node with its OpenMP pragma, if any. */
-static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
-	int level, int flags)
+/* Prints a degenerate for node (one iteration) as a block that defines
+ * its iterator. */
+static void at_cg_degenerate(struct at_cg *cg, __isl_keep isl_ast_node *node,
+	const char *iter, __isl_keep isl_ast_node *body, int level, int flags)
 {
-	isl_ast_expr *it = isl_ast_node_for_get_iterator(node);
-	isl_id *iid = isl_ast_expr_id_get_id(it);
-	const char *iter = isl_id_get_name(iid);
-	isl_ast_node *body = isl_ast_node_for_get_body(node);
-	isl_ast_expr *e;
-	int par = 0, omp = 0;
+	isl_ast_expr *e = isl_ast_node_for_get_init(node);
+	int vis[AT_CG_MAX_DEPTH];
 
-	if (isl_ast_node_for_is_degenerate(node) == isl_bool_true) {
-		e = isl_ast_node_for_get_init(node);
-		at_cg_indent(cg, level);
-		at_buf_printf(&cg->out, "{\n");
-		at_cg_indent(cg, level + 1);
-		at_buf_printf(&cg->out, "const %s %s = ", cg->type, iter);
+	memcpy(vis, cg->vis, sizeof(vis));
+	at_cg_indent(cg, level);
+	at_buf_printf(&cg->out, "{\n");
+	at_cg_indent(cg, level + 1);
+	at_buf_printf(&cg->out, "const %s %s = ", cg->type, iter);
+	at_cg_expr(cg, &cg->out, e);
+	at_buf_add(&cg->out, ";\n");
+	isl_ast_expr_free(e);
+	at_cg_node(cg, body, level + 1, flags);
+	at_cg_indent(cg, level);
+	at_buf_add(&cg->out, "}\n");
+	memcpy(cg->vis, vis, sizeof(vis));
+}
+
+/* Prints the header `for (init; cond; inc)` of the for node `node`;
+ * `bound`, when not NULL, names the hoisted upper bound that replaces the
+ * right side of the condition. */
+static void at_cg_for_header(struct at_cg *cg, __isl_keep isl_ast_node *node,
+	const char *iter, const char *bound, int lt)
+{
+	isl_ast_expr *e;
+
+	at_buf_printf(&cg->out, "for (%s %s = ", cg->type, iter);
+	e = isl_ast_node_for_get_init(node);
+	at_cg_expr(cg, &cg->out, e);
+	isl_ast_expr_free(e);
+	at_buf_add(&cg->out, "; ");
+	if (bound) {
+		at_buf_printf(&cg->out, "%s %s %s", iter, lt ? "<" : "<=",
+			bound);
+	} else {
+		e = isl_ast_node_for_get_cond(node);
 		at_cg_expr(cg, &cg->out, e);
-		at_buf_add(&cg->out, ";\n");
 		isl_ast_expr_free(e);
-		at_cg_node(cg, body, level + 1, flags);
-		at_cg_indent(cg, level);
-		at_buf_add(&cg->out, "}\n");
-		goto done;
 	}
-	par = at_cg_loop_is_parallel(cg, iter, body);
+	at_buf_printf(&cg->out, "; %s += ", iter);
+	e = isl_ast_node_for_get_inc(node);
+	at_cg_expr(cg, &cg->out, e);
+	isl_ast_expr_free(e);
+	at_buf_add(&cg->out, ")");
+}
+
+/* Returns the OpenMP pragma of a loop (0: none, 1: parallel for, 2: simd)
+ * and records its note for --explain. */
+static int at_cg_omp(struct at_cg *cg, const char *iter,
+	__isl_keep isl_ast_node *body, int level, int flags)
+{
+	int par = at_cg_loop_is_parallel(cg, iter, body), omp = 0;
+
 	if (par < 0) {
 		cg->failed = 1;
 		par = 0;
@@ -701,25 +852,40 @@ static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	else if (cg->opts->parallel && par && !at_cg_has_for(body))
 		omp = 2;
 	at_cg_note(cg, iter, level, par, omp);
+	return omp;
+}
+
+/* Prints a for node: its hoisted bound, its OpenMP pragma, if any, the
+ * loop. */
+static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
+	int level, int flags)
+{
+	isl_ast_expr *it = isl_ast_node_for_get_iterator(node);
+	isl_id *iid = isl_ast_expr_id_get_id(it);
+	const char *iter = isl_id_get_name(iid);
+	isl_ast_node *body = isl_ast_node_for_get_body(node);
+	isl_ast_expr *ub;
+	char bound[64];
+	int omp, lt = 0, hoist;
+
+	if (isl_ast_node_for_is_degenerate(node) == isl_bool_true) {
+		at_cg_degenerate(cg, node, iter, body, level, flags);
+		goto done;
+	}
+	ub = at_cg_hoisted_bound(node, &lt);
+	hoist = ub != NULL;
+	if (hoist)
+		at_cg_decl_bound(cg, ub, iter, at_cg_iter_depth(cg, iter),
+			lt, level, bound, sizeof(bound));
+	isl_ast_expr_free(ub);
+	omp = at_cg_omp(cg, iter, body, level, flags);
 	if (omp) {
 		at_cg_indent(cg, level);
 		at_buf_add(&cg->out, omp == 1 ? "#pragma omp parallel for\n" :
 			"#pragma omp simd\n");
 	}
 	at_cg_indent(cg, level);
-	at_buf_printf(&cg->out, "for (%s %s = ", cg->type, iter);
-	e = isl_ast_node_for_get_init(node);
-	at_cg_expr(cg, &cg->out, e);
-	isl_ast_expr_free(e);
-	at_buf_add(&cg->out, "; ");
-	e = isl_ast_node_for_get_cond(node);
-	at_cg_expr(cg, &cg->out, e);
-	isl_ast_expr_free(e);
-	at_buf_printf(&cg->out, "; %s += ", iter);
-	e = isl_ast_node_for_get_inc(node);
-	at_cg_expr(cg, &cg->out, e);
-	isl_ast_expr_free(e);
-	at_buf_add(&cg->out, ")");
+	at_cg_for_header(cg, node, iter, hoist ? bound : NULL, lt);
 	at_cg_body(cg, body, level,
 		flags | (omp == 1 ? AT_CG_IN_PARALLEL : 0));
 done:
@@ -821,7 +987,7 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	const at_cand *cand, const at_cg_opts *opts, at_gen *gen)
 {
 	struct at_cg cg = { scop, deps, opts, at_cg_type(scop), gen, { 0 }, 0,
-		0, 0, NULL, NULL, NULL };
+		0, 0, NULL, NULL, NULL, { 0 } };
 	isl_ast_build *build;
 	isl_ast_node *tree;
 	int block;
@@ -835,7 +1001,8 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	isl_ast_build_free(build);
 	if (!tree)
 		goto error;
-	block = isl_ast_node_get_type(tree) == isl_ast_node_block;
+	block = isl_ast_node_get_type(tree) == isl_ast_node_block ||
+		at_cg_starts_with_decl(tree);
 	at_buf_printf(&cg.out, "%s/* autotile: %s */\n", scop->indent,
 		cand->desc);
 	if (block)

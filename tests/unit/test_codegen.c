@@ -6,7 +6,9 @@
  * generated, and every loop's verdict is compared, in print order, with
  * the reference test: at_deps_is_parallel() on the schedule isl's AST
  * builder has at that loop (the slow per-loop test codegen used before).
- * A few outputs are also checked for the pragmas they must (not) carry.
+ * A few outputs are also checked for the pragmas they must (not) carry,
+ * and every output for loop conditions free of helper calls and divisions
+ * (costly upper bounds are hoisted into a const before the loop).
  *
  * Run from the repository root.
  */
@@ -109,6 +111,20 @@ static int count(const char *text, const char *what)
 	return n;
 }
 
+/* Returns 1 when no loop condition of `text` calls a helper or divides:
+ * costly upper bounds are computed once, before their loop. */
+static int bounds_hoisted(const char *text)
+{
+	for (const char *p = text; p && (p = strstr(p, "for (")); p++) {
+		const char *c = strchr(p, ';'), *end = c ? strchr(c + 1, ';') : NULL;
+		for (const char *q = c; end && q < end; q++)
+			if (!strncmp(q, "at_", 3) || !strncmp(q, " / ", 3) ||
+			    !strncmp(q, " % ", 3))
+				return 0;
+	}
+	return 1;
+}
+
 /* Generates examples/<name>.c with tile size `size` (0: none), checks
  * every loop's verdict against the reference and returns the text of the
  * first nest (caller frees), or NULL. */
@@ -185,6 +201,9 @@ int main(void)
 			AT_CHECK(t && count(t, "#pragma omp") == 0,
 				"seidel2d, original order: every loop carries "
 				"a dependence, no OpenMP pragma");
+		AT_CHECK(t && bounds_hoisted(t), "%s size %ld: costly upper "
+			"bounds are hoisted out of the loop conditions",
+			cases[i].name, cases[i].size);
 		free(t);
 	}
 	isl_ctx_free(ctx);
