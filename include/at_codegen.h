@@ -44,6 +44,12 @@ typedef struct at_cg_opts {
 int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	const at_cand *cand, const at_cg_opts *opts, at_gen *gen);
 
+/* Returns the schedule at_codegen() gives isl's AST builder for `cand`:
+ * the candidate's schedule with the AST loop types of its tiles set (point
+ * loops separated into guard-free pieces, tile loops atomic; the order of
+ * the instances is the candidate's).  NULL on error. */
+__isl_give isl_schedule *at_codegen_ast_schedule(const at_cand *cand);
+
 /* Frees the text of *gen and resets it. */
 void at_gen_clear(at_gen *gen);
 

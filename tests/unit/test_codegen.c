@@ -78,7 +78,7 @@ static void ref_build(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	build = isl_ast_build_set_before_each_for(build, &ref_before_for,
 		(void *)deps);
 	tree = isl_ast_build_node_from_schedule(build,
-		isl_schedule_copy(cand->schedule));
+		at_codegen_ast_schedule(cand));
 	isl_ast_build_free(build);
 	r->n = 0;
 	if (tree)
