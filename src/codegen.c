@@ -695,7 +695,8 @@ static __isl_give isl_ast_expr *at_cg_hoisted_bound(
 	    isl_ast_node_for_is_degenerate(node) != isl_bool_false)
 		return NULL;
 	cond = isl_ast_node_for_get_cond(node);
-	t = isl_ast_expr_op_get_type(cond);
+	t = isl_ast_expr_get_type(cond) == isl_ast_expr_op ?
+		isl_ast_expr_op_get_type(cond) : isl_ast_expr_op_error;
 	if (t == isl_ast_expr_op_le || t == isl_ast_expr_op_lt) {
 		lhs = isl_ast_expr_op_get_arg(cond, 0);
 		ub = isl_ast_expr_op_get_arg(cond, 1);
