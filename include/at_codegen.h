@@ -6,7 +6,12 @@
  * original text with the iterators replaced by parenthesised expressions,
  * and adds `#pragma omp parallel for` on the outermost parallel loop and
  * `#pragma omp simd` on an innermost parallel loop.  A loop is parallel
- * when at_deps_is_parallel() proves it at that point of the AST.
+ * when no dependence between the instances of the statements in its body
+ * that agree on all outer schedule dimensions has a non-zero distance on
+ * the band member it comes from (decided on the schedule tree, once per
+ * member and statement set).  Costly upper bounds are computed once, in a
+ * const before their loop; the point loops of a tile are separated into
+ * pieces without guards so that the compiler can vectorize them.
  */
 #ifndef AT_CODEGEN_H
 #define AT_CODEGEN_H
