@@ -6,7 +6,12 @@
  * original text with the iterators replaced by parenthesised expressions,
  * and adds `#pragma omp parallel for` on the outermost parallel loop and
  * `#pragma omp simd` on an innermost parallel loop.  A loop is parallel
- * when at_deps_is_parallel() proves it at that point of the AST.
+ * when no dependence between the instances of the statements in its body
+ * that agree on all outer schedule dimensions has a non-zero distance on
+ * the band member it comes from (decided on the schedule tree, once per
+ * member and statement set).  Costly upper bounds are computed once, in a
+ * const before their loop; the point loops of a tile are separated into
+ * pieces without guards so that the compiler can vectorize them.
  */
 #ifndef AT_CODEGEN_H
 #define AT_CODEGEN_H
@@ -43,6 +48,12 @@ typedef struct at_cg_opts {
  * after a diagnostic. */
 int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	const at_cand *cand, const at_cg_opts *opts, at_gen *gen);
+
+/* Returns the schedule at_codegen() gives isl's AST builder for `cand`:
+ * the candidate's schedule with the AST loop types of its tiles set (point
+ * loops separated into guard-free pieces, tile loops atomic; the order of
+ * the instances is the candidate's).  NULL on error. */
+__isl_give isl_schedule *at_codegen_ast_schedule(const at_cand *cand);
 
 /* Frees the text of *gen and resets it. */
 void at_gen_clear(at_gen *gen);

@@ -19,7 +19,7 @@
 #include "at_shape.h"
 #include "at_diag.h"
 
-/* Deepest band LP is built for: isl's AST generation took three minutes
+/* Deepest band LP is built for: isl's AST generation took 100 s
  * on heat-3d's 4-loop band scanned by hyperplanes inside tiles. */
 #define AT_LP_MAX 3
 
