@@ -10,8 +10,9 @@
 #            parallel loops, "orig"), every legal structure autotile --report lists (all
 #            shapes, scans and loop orders) at 32-tiles, and the structures
 #            with default loop orders also at 16-, 64- and 128-tiles (at
-#            most MAXCAND candidates per example); "n" is how many were
-#            measured and "best" the winning candidate id;
+#            most MAXCAND candidates per example, evenly spaced in that
+#            list when there are more); "n" is how many were measured and
+#            the last column the winning candidate id;
 #   TX-LY    per scan combination, the best of the measured candidates
 #            with that inter-tile and intra-tile scan ("-": none legal).
 # Then the geometric means, and how far fixed32 is from the oracle.
@@ -89,7 +90,11 @@ oracle_ids() {
 		| . as $z | "\($s).\([range($n)] | map($z | tostring) | join("x"))"]
 		| map(select(. as $i | all($ns[1:][]; [.candidates[].id | sub("\\.[0-9x]+$"; "")]
 			| index([$i | sub("\\.[0-9x]+$"; "")]))))
-		| .[]' "$OUT/$1.json" | head -n "$MAXCAND"
+		| .[]' "$OUT/$1.json" >"$OUT/$1.ids"
+	# evenly spaced when there are more than MAXCAND
+	awk -v m="$MAXCAND" 'NR == FNR { n++; next }
+		{ k++; if (n <= m || int(k * m / n) != int((k - 1) * m / n)) print }' \
+		"$OUT/$1.ids" "$OUT/$1.ids"
 }
 
 mkdir -p "$OUT" || exit 1
