@@ -11,8 +11,9 @@
 #            shapes, scans and loop orders) at 32-tiles, and the structures
 #            with default loop orders also at 16-, 64- and 128-tiles (at
 #            most MAXCAND candidates per example, evenly spaced in that
-#            list when there are more); "n" is how many were measured and
-#            the last column the winning candidate id;
+#            list when there are more), and the fixed32 output itself;
+#            "n" is how many were measured besides fixed32 and the last
+#            column the winning candidate id;
 #   TX-LY    per scan combination, the best of the measured candidates
 #            with that inter-tile and intra-tile scan ("-": none legal).
 # Then the geometric means, and how far fixed32 is from the oracle.
@@ -141,6 +142,7 @@ for e in $EXAMPLES; do
 			if (!(k in bs) || $2 < bs[k]) bs[k] = $2
 		}
 		END {
+			if (f != "" && (best == "" || f < best)) { best = f; bid = "fixed32" }
 			printf "%-10s %8.3f %6.2fx %6.2fx %4d", e, t0, sp(f),
 				best == "" ? 1 : (t0 / best > 1 ? t0 / best : 1), n
 			for (i = 1; i <= ns; i++)
