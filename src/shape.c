@@ -11,6 +11,11 @@
 
 #include "at_shape.h"
 
+/* Deepest band that gets cone shapes: on 4-D uniform nests, isl's AST
+ * generation for their non-unimodular tiles ran for over 30 minutes
+ * (make verify-long, seeds 109 and 402). */
+#define AT_CONE_MAX 3
+
 /* Returns |a|. */
 static long at_shape_abs(long a)
 {
@@ -355,7 +360,8 @@ static int at_shape_add_cone(at_space *space, __isl_keep isl_set *deltas,
 	long best[2][AT_MAX_DEPTH][AT_MAX_DEPTH];
 	int n_row;
 
-	if (space->deps->n_dim != n || space->deps->n_ray == 0)
+	if (space->deps->n_dim != n || space->deps->n_ray == 0 ||
+	    n > AT_CONE_MAX)
 		return 0;
 	if (at_shape_normals(space->deps, deltas, n, &rows) < 0)
 		return -1;

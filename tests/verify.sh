@@ -23,7 +23,8 @@
 # checked candidate (and "not ok - verify seed S: why" when the kernel
 # itself fails), then "# verify: C checks, M mismatches, R refused".
 #
-# Environment: JOBS (default 2), AUTOTILE (bin/autotile), GEN
+# Environment: JOBS (default 2), TOOL_TIMEOUT (seconds autotile may take
+# on one variants file, default 300), AUTOTILE (bin/autotile), GEN
 # (bin/autotile-gen), OUTDIR (tests/out/verify), KEEP=1 keeps passing
 # seeds' files.
 # Word splitting of id lists is intended.
@@ -35,7 +36,8 @@ JOBS=${JOBS:-2}
 AUTOTILE=${AUTOTILE:-bin/autotile}
 GEN=${GEN:-bin/autotile-gen}
 OUTDIR=${OUTDIR:-tests/out/verify}
-export AUTOTILE GEN OUTDIR
+TOOL_TIMEOUT=${TOOL_TIMEOUT:-300}
+export AUTOTILE GEN OUTDIR TOOL_TIMEOUT
 
 if [ $# -ne 3 ]; then
 	echo "usage: sh tests/verify.sh FIRST_SEED N_KERNELS PER_KERNEL" >&2
@@ -100,7 +102,11 @@ one_seed() {
 		echo "not ok - verify seed $s: autotile-gen --variants failed"
 		return
 	fi
-	$AUTOTILE -I runtime "$d/v.c" -o "$d/v.out.c" 2>"$d/v.err"
+	if ! timeout "$TOOL_TIMEOUT" $AUTOTILE -I runtime "$d/v.c" -o "$d/v.out.c" 2>"$d/v.err" &&
+		[ ! -s "$d/v.out.c" ]; then
+		echo "not ok - verify seed $s: autotile wrote no output (over $TOOL_TIMEOUT s, or crashed)"
+		return
+	fi
 	if grep -v 'is illegal' "$d/v.err" | grep -q 'error:'; then
 		echo "not ok - verify seed $s: autotile failed: $(grep 'error:' "$d/v.err" | head -c 300)"
 		return
