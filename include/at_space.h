@@ -98,7 +98,7 @@ typedef struct at_struct {
 	at_choice ch;
 	int legal;
 	int dep;		/* when illegal: index of a violated dependence
-				 * (-1 unknown; filled only with --explain) */
+				 * (-1 unknown; filled only in AT_SPACE_REASONS) */
 } at_struct;
 
 /* The space of one nest. */
@@ -168,11 +168,16 @@ char *at_space_id(const at_space *space, const at_choice *ch, char *buf,
 int at_space_parse_id(const at_space *space, const char *id, at_choice *ch,
 	char *err, size_t size);
 
+/* Counts the enumerated structures per (tile scan, point scan) into
+ * total[][] and the legal ones into legal[][]; returns the number of
+ * legal structures. */
+int at_space_counts(const at_space *space, int legal[3][3], int total[3][3]);
+
 /* Fills sizes[] (at most AT_N_SIZE) with the tile sizes allowed for
- * position `k` of `shape`'s band: those of {1, 4, ..., 512} that do not
+ * band position `k`: those of {1, 4, ..., 512} that do not
  * exceed the loop's trip count when it is known (the parametric rule:
  * a parameter is assumed large, all sizes allowed).  Returns the count. */
-int at_space_sizes(const at_space *space, int shape, int k, long *sizes);
+int at_space_sizes(const at_space *space, int k, long *sizes);
 
 /* Returns the choice `--strategy fixed:N` / `tile(...)` make under opts:
  * the first legal structure that matches opts' shape/scan clauses (by

@@ -461,18 +461,17 @@ __isl_give isl_set *at_deps_deltas(const at_deps *deps,
 {
 	int empty;
 	isl_map *rel = at_deps_through(deps, partial, &empty);
-	isl_union_set *ran;
+	isl_set *ran;
 	isl_space *sp;
 
 	if (rel)
 		return isl_set_coalesce(isl_map_deltas(rel));
 	if (!empty)
 		return NULL;
-	ran = isl_union_map_range(isl_union_map_copy(partial));
-	rel = isl_map_from_union_map(isl_union_map_from_domain_and_range(
-		isl_union_set_copy(ran), ran));
-	sp = isl_space_range(isl_map_get_space(rel));
-	isl_map_free(rel);
+	ran = isl_set_from_union_set(isl_union_map_range(
+		isl_union_map_copy(partial)));
+	sp = isl_set_get_space(ran);
+	isl_set_free(ran);
 	return isl_set_empty(sp);
 }
 

@@ -97,18 +97,13 @@ static void at_explain_shape(FILE *f, const at_shape *sh)
  * reason for each rejected structure. */
 void at_explain_space(FILE *f, const at_scop *scop, const at_space *space)
 {
-	int legal[3][3] = { { 0 } }, total[3][3] = { { 0 } }, n_legal = 0;
+	int legal[3][3], total[3][3], n_legal = at_space_counts(space, legal,
+		total);
 	char id[96], buf[1024];
 
 	fprintf(f, "  tiling shapes: %d\n", space->n_shape);
 	for (int s = 0; s < space->n_shape; s++)
 		at_explain_shape(f, &space->shapes[s]);
-	for (int i = 0; i < space->n_struct; i++) {
-		const at_struct *st = &space->structs[i];
-		total[st->ch.tile_scan][st->ch.point_scan]++;
-		legal[st->ch.tile_scan][st->ch.point_scan] += st->legal;
-		n_legal += st->legal;
-	}
 	fprintf(f, "  structures (shape x scans x loop order, checked at probe "
 		"sizes): %d legal of %d\n", n_legal, space->n_struct);
 	for (int t = 0; t < 3; t++)

@@ -150,16 +150,12 @@ static cJSON *at_report_rejected(const at_scop *scop, const at_space *space,
 /* Adds "scan_counts": {"TS-LI": {"legal": a, "illegal": b}, ...}. */
 static int at_report_counts(cJSON *nest, const at_space *space)
 {
-	int legal[3][3] = { { 0 } }, total[3][3] = { { 0 } };
+	int legal[3][3], total[3][3];
 	cJSON *c = cJSON_AddObjectToObject(nest, "scan_counts");
 
 	if (!c)
 		return -1;
-	for (int i = 0; i < space->n_struct; i++) {
-		const at_struct *st = &space->structs[i];
-		total[st->ch.tile_scan][st->ch.point_scan]++;
-		legal[st->ch.tile_scan][st->ch.point_scan] += st->legal;
-	}
+	at_space_counts(space, legal, total);
 	for (int t = 0; t < 3; t++)
 		for (int p = 0; p < 3; p++) {
 			char key[8];
@@ -187,7 +183,7 @@ static int at_report_sizes(cJSON *nest, const at_space *space)
 			n = space->shapes[s].n;
 	for (int k = 0; a && k < n; k++) {
 		long sizes[AT_N_SIZE];
-		int m = at_space_sizes(space, 0, k, sizes);
+		int m = at_space_sizes(space, k, sizes);
 		if (!cJSON_AddItemToArray(a, at_report_longs(sizes, m)))
 			return -1;
 	}

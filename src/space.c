@@ -107,29 +107,31 @@ static __isl_give isl_multi_union_pw_aff *at_space_tiles(
 	return t;
 }
 
-/* Returns the tile band of scan ch->tile_scan over tile coordinates t:
- * TS t in the chosen order; TI adj(H) diag(s) t scaled by the sign of
+/* Returns the tile band of scan ch->tile_scan over tile coordinates t of
+ * a band with matrix h and sizes s (`own`: the band is the shape's own,
+ * so ch's loop order applies): TS t in the chosen order; TI adj(H)
+ * diag(s) t scaled by the sign of
  * det(H) (tiles ordered by their origin in the original basis); TP the
  * wavefront sum(t) first (over the first two tile loops when there are
  * more than three: isl's AST generation is slow on deeper wavefronts),
  * then t_1 ... t_{n-1}. */
 static __isl_give isl_multi_union_pw_aff *at_space_tile_band(
-	__isl_keep isl_multi_union_pw_aff *t, const at_shape *sh,
-	const at_choice *ch, int n)
+	__isl_keep isl_multi_union_pw_aff *t, long h[][AT_MAX_DEPTH],
+	const long *s, const at_choice *ch, int n, int own)
 {
 	long m[AT_MAX_DEPTH][AT_MAX_DEPTH] = { { 0 } };
 	int ord[AT_MAX_DEPTH];
 
 	if (ch->tile_scan == AT_SCAN_S) {
-		at_space_order(ord, n, n == sh->n ? ch->tile_outer : 0, -1);
+		at_space_order(ord, n, own ? ch->tile_outer : 0, -1);
 		return at_space_permute(t, ord, n);
 	}
 	if (ch->tile_scan == AT_SCAN_I) {
-		long sign = at_shape_det(sh->h, n) < 0 ? -1 : 1;
-		at_shape_adj(sh->h, n, m);
+		long sign = at_shape_det(h, n) < 0 ? -1 : 1;
+		at_shape_adj(h, n, m);
 		for (int r = 0; r < n; r++)
 			for (int c = 0; c < n; c++)
-				m[r][c] *= sign * ch->sizes[c];
+				m[r][c] *= sign * s[c];
 		return at_space_apply(t, m, n);
 	}
 	for (int k = 0; k < n; k++) {
@@ -199,7 +201,7 @@ static __isl_give isl_schedule_node *at_space_tile_node(
 	p = isl_schedule_node_band_get_partial_schedule(node);
 	hp = at_space_apply(p, h, n);
 	t = at_space_tiles(hp, s, n);
-	tile = at_space_tile_band(t, sh, ch, n);
+	tile = at_space_tile_band(t, h, s, ch, n, n == sh->n);
 	point = at_space_point_band(p, hp, sh, ch, n);
 	isl_multi_union_pw_aff_free(p);
 	isl_multi_union_pw_aff_free(hp);
@@ -471,10 +473,9 @@ at_cand *at_space_make(isl_ctx *ctx, const at_space *space,
 	*dep = -2;
 	if (!sched)
 		return NULL;
-	legal = at_space_check(space->deps, sched, ch->shape < 0 ? NULL : dep);
+	/* the original schedule defines the dependences: legal as it is */
+	legal = ch->shape < 0 ? 1 : at_space_check(space->deps, sched, dep);
 	if (legal != 1) {
-		if (legal == 0 && ch->shape < 0)
-			*dep = -1;
 		isl_schedule_free(sched);
 		return NULL;
 	}
@@ -492,16 +493,31 @@ at_cand *at_space_make(isl_ctx *ctx, const at_space *space,
 }
 
 /* Returns the sizes allowed at position k (see at_space.h). */
-int at_space_sizes(const at_space *space, int shape, int k, long *sizes)
+int at_space_sizes(const at_space *space, int k, long *sizes)
 {
 	long trip = k < AT_MAX_DEPTH ? space->trips[k] : -1;
 	int n = 0;
 
-	(void)shape;
 	for (int i = 0; i < AT_N_SIZE; i++)
 		if (trip < 0 || at_space_size_set[i] <= trip || i == 0)
 			sizes[n++] = at_space_size_set[i];
 	return n;
+}
+
+/* Counts the structures per scan combination (see at_space.h). */
+int at_space_counts(const at_space *space, int legal[3][3], int total[3][3])
+{
+	int n_legal = 0;
+
+	memset(legal, 0, 9 * sizeof(int));
+	memset(total, 0, 9 * sizeof(int));
+	for (int i = 0; i < space->n_struct; i++) {
+		const at_struct *st = &space->structs[i];
+		total[st->ch.tile_scan][st->ch.point_scan]++;
+		legal[st->ch.tile_scan][st->ch.point_scan] += st->legal;
+		n_legal += st->legal;
+	}
+	return n_legal;
 }
 
 /* Returns the probe size of position k: 32, or the trip count when it is
