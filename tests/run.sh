@@ -201,6 +201,25 @@ run_cli() {
 	[ $rc -eq 2 ] && nosan && grep -q 'bogus' "$LOGS/cli.err"
 	check $? "cli $t: --strategy bogus -> exit 2 (got $rc) naming the bad value"
 
+	cli "$t" --candidate nope.TS -I runtime examples/matmul.c
+	[ $rc -eq 1 ] && nosan && grep -Eq '^examples/matmul\.c:[0-9]+:[0-9]+: error: .*`nope`' "$LOGS/cli.err"
+	check $? "cli $t: --candidate with an unknown shape -> exit 1 (got $rc), located error naming it"
+
+	cli "$t" -I runtime examples/matmul.c --candidate
+	[ $rc -eq 2 ] && nosan && grep -q -- '--candidate' "$LOGS/cli.err"
+	check $? "cli $t: --candidate without a value -> exit 2 (got $rc)"
+
+	cli "$t" --report /no/such/dir/r.json -I runtime examples/matmul.c -o "$LOGS/cli.c"
+	n=$(wc -l <"$LOGS/cli.err")
+	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan && grep -q 'r\.json' "$LOGS/cli.err"
+	check $? "cli $t: --report to an unwritable path -> exit 1 (got $rc), one error line (got $n)"
+
+	cli "$t" --report "$LOGS/cli.json" -I runtime examples/listing11.c -o "$LOGS/cli.c"
+	[ $rc -eq 0 ] && nosan && jq -e '.nests[0].candidates | map(.id) | index("orig") != null' \
+		"$LOGS/cli.json" >/dev/null &&
+		jq -e '.nests[0].rejected | length == 5' "$LOGS/cli.json" >/dev/null
+	check $? "cli $t: --report lists orig among listing11's candidates and its 5 rejected structures"
+
 	cli "$t"
 	[ $rc -eq 2 ] && nosan && [ -s "$LOGS/cli.err" ]
 	check $? "cli $t: no input file -> exit 2 (got $rc) with a message"
