@@ -46,6 +46,12 @@
  * for a few dozen iterations costs more than it gains). */
 #define AT_MARK_POINT "at_point"
 
+/* The id of the candidate that leaves a nest exactly as written (no
+ * transformation, no OpenMP pragmas: the speedup-1 baseline every other
+ * candidate is measured against).  It has no schedule: the CLI handles it
+ * before the space is asked. */
+#define AT_KEEP_ID "keep"
+
 #define AT_MAX_SHAPE 6
 #define AT_N_SIZE 9		/* the tile sizes 1, 4, 8, ..., 512 */
 

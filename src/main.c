@@ -257,6 +257,10 @@ static at_cand *at_cli_choose(isl_ctx *ctx, const at_scop *scop,
 	int dep, force = at_cli_clauses_force(opts);
 
 	*why = NULL;
+	if (!strcmp(opts->candidate, AT_KEEP_ID)) {
+		*why = "candidate `keep`: the nest is left exactly as written";
+		return NULL;
+	}
 	if (opts->candidate[0]) {
 		c = at_cli_forced(ctx, scop, space, opts);
 		*failed = !c;
@@ -326,6 +330,14 @@ static char *at_cli_nest(isl_ctx *ctx, const at_scop *scop,
 		goto error;
 	if (forced_error)
 		goto forced;
+	if (!cand && !strcmp(opts.candidate, AT_KEEP_ID)) {
+		if (opts.explain) {
+			at_explain_nest(stderr, scop, deps);
+			at_explain_space(stderr, scop, space);
+			fprintf(stderr, "  chosen: keep (%s)\n", why);
+		}
+		goto kept;
+	}
 	if (!cand || at_codegen(ctx, scop, deps, cand, &cg, &gen) < 0)
 		goto error;
 	if (opts.explain) {
@@ -342,6 +354,7 @@ error:
 		"loop nest left unchanged");
 forced:
 	*failed |= forced_error;
+kept:
 	at_cand_free(cand);
 	at_space_free(space);
 	at_deps_free(deps);

@@ -213,6 +213,11 @@ static int at_report_space(isl_ctx *ctx, cJSON *nest, const at_scop *scop,
 	    !cJSON_AddStringToObject(orig, "id", "orig") ||
 	    !cJSON_AddStringToObject(orig, "shape", "orig"))
 		return -1;
+	orig = cJSON_CreateObject();
+	if (!cJSON_AddItemToArray(legal, orig) ||
+	    !cJSON_AddStringToObject(orig, "id", AT_KEEP_ID) ||
+	    !cJSON_AddStringToObject(orig, "shape", "keep"))
+		return -1;
 	for (int i = 0; i < space->n_struct; i++) {
 		const at_struct *st = &space->structs[i];
 		cJSON *o = st->legal ? at_report_struct(ctx, space, st) :
