@@ -1,0 +1,60 @@
+/*
+ * at_autotune.h — `--autotune K`: build and time rewritten programs on the
+ * user's machine.
+ *
+ * The cost model ranks candidates without running them; autotuning then
+ * compiles the whole rewritten file once per candidate (with the flags the
+ * user builds with), runs each binary a few times and keeps the fastest.
+ * The nest left as written (`keep`) is always measured in the same run, so
+ * the result is never slower than the original as far as the measurement
+ * can tell.
+ *
+ * A program's time is the first `time: <seconds>` line it prints on stdout
+ * (the convention of runtime/at_bench.h: the kernel's time only) or, when
+ * it prints none, the wall time of the whole process.  Its output, with the
+ * `time:` lines removed, must equal the output of the original program;
+ * a candidate whose output differs is rejected (the build may contract
+ * floating-point operations differently, so this is reported as a warning,
+ * not as a proof of a bug).
+ */
+#ifndef AT_AUTOTUNE_H
+#define AT_AUTOTUNE_H
+
+/* How to build and run the user's program. */
+typedef struct at_tune_opts {
+	int k;			/* model-ranked candidates per nest to time */
+	const char *cc;		/* compiler (default: $CC, else gcc) */
+	const char *cflags;	/* default "-O3 -march=native -fopenmp" */
+	const char *ldlibs;	/* default "-lm" */
+	const char *run_args;	/* arguments passed to the program, or NULL */
+	int runs;		/* timed runs per binary; the minimum counts */
+	int timeout;		/* seconds per build or run */
+	const char *src_dir;	/* directory of the input (for #include "") */
+	int n_arg;		/* the -I/-D/-U/-std flags given for clang */
+	const char *const *args;
+} at_tune_opts;
+
+/* One measured program. */
+typedef struct at_tune_result {
+	int ok;			/* 1: built, ran, exited 0 (time is valid) */
+	double time;		/* seconds: min over the runs */
+	char *output;		/* stdout without `time:` lines (malloc'd) */
+	char what[160];		/* when !ok: what failed, one line */
+} at_tune_result;
+
+/* Fills *opts with the defaults (k = 5, 3 runs, 600 s limit). */
+void at_autotune_defaults(at_tune_opts *opts);
+
+/* Builds the complete C program `text` in a private temporary directory
+ * with opts' compiler and flags, runs it opts->runs times (stopping early
+ * once a run takes longer than `limit` seconds, when limit > 0) and fills
+ * *res.  Returns 0 when the result is usable (res->ok), -1 otherwise (then
+ * res->what says why; nothing is printed).  The temporary files are
+ * removed.  res->output must be released with at_autotune_result_clear. */
+int at_autotune_measure(const at_tune_opts *opts, const char *text,
+	double limit, at_tune_result *res);
+
+/* Frees what *res holds and zeroes it. */
+void at_autotune_result_clear(at_tune_result *res);
+
+#endif
