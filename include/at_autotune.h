@@ -11,11 +11,13 @@
  *
  * A program's time is the first `time: <seconds>` line it prints on stdout
  * (the convention of runtime/at_bench.h: the kernel's time only) or, when
- * it prints none, the wall time of the whole process.  Its output, with the
- * `time:` lines removed, must equal the output of the original program;
- * a candidate whose output differs is rejected (the build may contract
- * floating-point operations differently, so this is reported as a warning,
- * not as a proof of a bug).
+ * it prints none, the wall time of the whole process.
+ *
+ * Every candidate is also checked: built once more with the same flags plus
+ * -ffp-contract=off (so that no floating-point contraction differs between
+ * two loop orders, DESIGN.md section 9) and run once, its output, without
+ * the `time:` lines, must equal the original program's built the same way.
+ * A candidate whose output differs is rejected with a warning.
  */
 #ifndef AT_AUTOTUNE_H
 #define AT_AUTOTUNE_H
@@ -45,14 +47,20 @@ typedef struct at_tune_result {
 /* Fills *opts with the defaults (k = 5, 3 runs, 600 s limit). */
 void at_autotune_defaults(at_tune_opts *opts);
 
+/* What a measurement is for. */
+typedef enum at_tune_mode {
+	AT_TUNE_TIME,		/* opts' flags, opts->runs runs */
+	AT_TUNE_CHECK		/* plus -ffp-contract=off, one run */
+} at_tune_mode;
+
 /* Builds the complete C program `text` in a private temporary directory
- * with opts' compiler and flags, runs it opts->runs times (stopping early
- * once a run takes longer than `limit` seconds, when limit > 0) and fills
- * *res.  Returns 0 when the result is usable (res->ok), -1 otherwise (then
+ * with opts' compiler and flags, runs it (AT_TUNE_TIME: opts->runs times,
+ * stopping early once a run takes longer than `limit` seconds when limit >
+ * 0; AT_TUNE_CHECK: see above) and fills *res.  Returns 0 when the result is usable (res->ok), -1 otherwise (then
  * res->what says why; nothing is printed).  The temporary files are
  * removed.  res->output must be released with at_autotune_result_clear. */
-int at_autotune_measure(const at_tune_opts *opts, const char *text,
-	double limit, at_tune_result *res);
+int at_autotune_measure(const at_tune_opts *opts, at_tune_mode mode,
+	const char *text, double limit, at_tune_result *res);
 
 /* Frees what *res holds and zeroes it. */
 void at_autotune_result_clear(at_tune_result *res);

@@ -303,23 +303,38 @@ error:
 }
 
 /* Builds and times one program (see at_autotune.h). */
-int at_autotune_measure(const at_tune_opts *opts, const char *text,
-	double limit, at_tune_result *res)
+int at_autotune_measure(const at_tune_opts *opts, at_tune_mode mode,
+	const char *text, double limit, at_tune_result *res)
 {
+	at_tune_opts o = *opts;
 	at_tune_dir d;
+	char *flags = NULL;
 	int rc = -1;
 
 	memset(res, 0, sizeof(*res));
+	if (mode == AT_TUNE_CHECK) {
+		flags = malloc(strlen(opts->cflags) + 32);
+		if (!flags)
+			goto error;
+		sprintf(flags, "%s -ffp-contract=off", opts->cflags);
+		o.cflags = flags;
+		o.runs = 1;
+		limit = 0;
+	}
 	if (at_tune_dir_make(&d) < 0) {
 		snprintf(res->what, sizeof(res->what), "cannot create a "
 			"temporary directory: %s", strerror(errno));
-		return -1;
+		goto error;
 	}
 	if (at_tune_write(d.src, text) < 0)
 		snprintf(res->what, sizeof(res->what), "cannot write %s",
 			d.src);
-	else if (at_tune_build(opts, &d, res) == 0)
-		rc = at_tune_runs(opts, &d, limit, res);
+	else if (at_tune_build(&o, &d, res) == 0)
+		rc = at_tune_runs(&o, &d, limit, res);
 	at_tune_dir_remove(&d);
+error:
+	if (rc < 0 && !res->what[0])
+		snprintf(res->what, sizeof(res->what), "out of memory");
+	free(flags);
 	return rc;
 }

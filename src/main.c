@@ -20,7 +20,8 @@
 #include "at_space.h"
 #include "at_codegen.h"
 #include "at_rewrite.h"
-#include "at_explain.h"
+#include "at_plan.h"
+#include "at_autotune.h"
 #include "at_report.h"
 
 #define AT_VERSION "0.1.0"
@@ -33,6 +34,7 @@ struct at_cli {
 	const char **args;	/* passed to clang */
 	const char *report;	/* --report FILE */
 	at_opts opts;
+	at_tune_opts tune;	/* --autotune K and its build settings */
 };
 
 /* Prints the usage text on f. */
@@ -55,6 +57,14 @@ static void at_cli_usage(FILE *f)
 "                      marked nest; an illegal one is an error\n"
 "  --report FILE       write every nest's candidates (legal and rejected,\n"
 "                      with reasons) as JSON to FILE\n"
+"  --autotune K        build and time the top K candidates of every nest\n"
+"                      and the original program (which must run and exit 0)\n"
+"                      on this machine; keep the fastest.  Settings:\n"
+"  --tune-cc CC        compiler (default: $CC, else gcc)\n"
+"  --tune-flags FLAGS  compiler flags (default: -O3 -march=native -fopenmp)\n"
+"  --tune-libs LIBS    libraries (default: -lm)\n"
+"  --tune-args ARGS    arguments to run the program with\n"
+"  --tune-runs R       timed runs per build, the minimum counts (default 3)\n"
 "  --no-parallel       do not emit OpenMP pragmas\n"
 "  --explain           report dependences, schedule and parallel loops\n"
 "  --version           print the version and exit\n"
@@ -105,6 +115,44 @@ static const char *at_cli_value(int argc, char **argv, int *i, size_t len)
 	return NULL;
 }
 
+/* Handles --autotune K and the --tune-* options; returns 0 or 2. */
+static int at_cli_tune_option(struct at_cli *cli, int argc, char **argv,
+	int *i)
+{
+	static const char *const names[] = { "--autotune", "--tune-cc",
+		"--tune-flags", "--tune-libs", "--tune-args", "--tune-runs" };
+	const char *a = argv[*i], *v = NULL;
+	size_t len = 0;
+	int which = -1;
+	char *end;
+	long n;
+
+	for (int k = 0; k < 6 && which < 0; k++) {
+		len = strlen(names[k]);
+		if (!strncmp(a, names[k], len) && (!a[len] || a[len] == '='))
+			which = k;
+	}
+	if (which < 0)
+		return at_cli_usage_error("unknown option `%s`", a);
+	v = at_cli_value(argc, argv, i, a[len] ? len + 1 : len);
+	if (!v)
+		return at_cli_usage_error("%s needs a value", a);
+	if (which == 0 || which == 5) {
+		n = strtol(v, &end, 10);
+		if (end == v || *end || n < 1 ||
+		    n > (which == 0 ? AT_PLAN_MAX - 2 : 100))
+			return at_cli_usage_error(which == 0 ? "bad --autotune "
+				"`%s`: expected a count from 1 to 22" :
+				"bad --tune-runs `%s`: expected 1 to 100", v);
+		*(which == 0 ? &cli->tune.k : &cli->tune.runs) = (int)n;
+	} else {
+		const char **f[] = { &cli->tune.cc, &cli->tune.cflags,
+			&cli->tune.ldlibs, &cli->tune.run_args };
+		*f[which - 1] = v;
+	}
+	return 0;
+}
+
 /* Handles one option argv[*i]; returns 0, or an exit status (2, or -1 for
  * a clean exit after --help/--version). */
 static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
@@ -130,6 +178,8 @@ static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
 		cli->report = at_cli_value(argc, argv, i, a[8] ? 9 : 8);
 		if (!cli->report || !*cli->report)
 			return at_cli_usage_error("%s needs a file name", a);
+	} else if (!strncmp(a, "--autotune", 10) || !strncmp(a, "--tune-", 7)) {
+		return at_cli_tune_option(cli, argc, argv, i);
 	} else if (!strcmp(a, "--no-parallel")) {
 		cli->opts.parallel = 0;
 	} else if (!strncmp(a, "--strategy", 10) && (!a[10] || a[10] == '=')) {
@@ -197,170 +247,6 @@ static const char *at_cli_iter_prefix(const at_source *src)
 	return "c";
 }
 
-/* Reports that the forced choice `what` of the nest is illegal, naming
- * the dependence it violates (index dep, or -1 when none was found). */
-static void at_cli_illegal(const at_scop *scop, const at_deps *deps,
-	const char *what, int dep)
-{
-	char buf[1024];
-
-	if (dep >= 0)
-		at_diag(&scop->loc, AT_ERROR, "%s is illegal: it would run the "
-			"dependence %s backwards; loop nest left unchanged",
-			what, at_dep_describe(scop, &deps->deps[dep], buf,
-			sizeof(buf)));
-	else
-		at_diag(&scop->loc, AT_ERROR, "%s is illegal: the exact "
-			"legality test fails; loop nest left unchanged", what);
-}
-
-/* Returns the candidate `candidate(ID)` / --candidate forces, or NULL
- * after an error diagnostic. */
-static at_cand *at_cli_forced(isl_ctx *ctx, const at_scop *scop,
-	const at_space *space, const at_opts *opts)
-{
-	char err[256], what[160];
-	at_choice ch;
-	at_cand *c;
-	int dep;
-
-	if (at_space_parse_id(space, opts->candidate, &ch, err,
-	    sizeof(err)) < 0) {
-		at_diag(&scop->loc, AT_ERROR, "%s (see --report for this "
-			"nest's candidates); loop nest left unchanged", err);
-		return NULL;
-	}
-	c = at_space_make(ctx, space, &ch, &dep);
-	if (!c && dep > -2) {
-		snprintf(what, sizeof(what), "candidate `%s`",
-			opts->candidate);
-		at_cli_illegal(scop, space->deps, what, dep);
-	}
-	return c;
-}
-
-/* Returns 1 if the pragma's clauses force a shape or a scan. */
-static int at_cli_clauses_force(const at_opts *opts)
-{
-	return opts->shape[0] || opts->tile_scan >= 0 || opts->point_scan >= 0;
-}
-
-/* Chooses the candidate for one nest under opts; *why says why it is not
- * tiled (NULL when it is).  Returns NULL after an error diagnostic when a
- * forced choice is illegal or unknown (then *failed is set). */
-static at_cand *at_cli_choose(isl_ctx *ctx, const at_scop *scop,
-	const at_space *space, const at_opts *opts, const char **why,
-	int *failed)
-{
-	at_choice ch;
-	at_cand *c = NULL;
-	int dep, force = at_cli_clauses_force(opts);
-
-	*why = NULL;
-	if (!strcmp(opts->candidate, AT_KEEP_ID)) {
-		*why = "candidate `keep`: the nest is left exactly as written";
-		return NULL;
-	}
-	if (opts->candidate[0]) {
-		c = at_cli_forced(ctx, scop, space, opts);
-		*failed = !c;
-		return c;
-	}
-	*why = "--strategy none";
-	if (opts->default_size || opts->n_size || force) {
-		if (at_space_default(space, opts, &ch, why) < 0) {
-			if (force) {
-				at_diag(&scop->loc, AT_ERROR, "the shape or "
-					"scan requested by the pragma: %s; "
-					"loop nest left unchanged", *why);
-				*failed = 1;
-				return NULL;
-			}
-		} else {
-			c = at_space_make(ctx, space, &ch, &dep);
-			if (!c && force && dep > -2) {
-				char id[96], what[160];
-				snprintf(what, sizeof(what), "the choice `%s` "
-					"requested by the pragma", at_space_id(
-					space, &ch, id, sizeof(id)));
-				at_cli_illegal(scop, space->deps, what, dep);
-				*failed = 1;
-				return NULL;
-			}
-			if (!c)
-				*why = "internal: the tiled schedule failed "
-					"the legality test";
-		}
-	}
-	if (c) {
-		*why = NULL;
-		return c;
-	}
-	ch.shape = -1;
-	return at_space_make(ctx, space, &ch, &dep);
-}
-
-/* Runs stages deps -> space -> codegen on one nest; returns its new text,
- * or NULL to keep it unchanged (after a warning or error; *failed is set
- * on an error). */
-static char *at_cli_nest(isl_ctx *ctx, const at_scop *scop,
-	const at_opts *cli_opts, const char *prefix, cJSON *report,
-	int *failed)
-{
-	at_opts opts = *cli_opts;
-	at_cg_opts cg = { prefix, 0 };
-	at_deps *deps;
-	at_space *space = NULL;
-	at_cand *cand = NULL;
-	at_gen gen = { 0 };
-	const char *why;
-	int forced_error = 0;
-
-	at_space_parse_clauses(scop, &opts);
-	cg.parallel = opts.parallel;
-	deps = at_deps_compute(ctx, scop);
-	if (!deps)
-		goto error;
-	space = at_space_build(ctx, scop, deps, opts.explain || report ?
-		AT_SPACE_REASONS : AT_SPACE_SHAPES);
-	if (!space)
-		goto error;
-	cand = at_cli_choose(ctx, scop, space, &opts, &why, &forced_error);
-	if (report && at_report_nest(ctx, report, scop, space, cand) < 0)
-		goto error;
-	if (forced_error)
-		goto forced;
-	if (!cand && !strcmp(opts.candidate, AT_KEEP_ID)) {
-		if (opts.explain) {
-			at_explain_nest(stderr, scop, deps);
-			at_explain_space(stderr, scop, space);
-			fprintf(stderr, "  chosen: keep (%s)\n", why);
-		}
-		goto kept;
-	}
-	if (!cand || at_codegen(ctx, scop, deps, cand, &cg, &gen) < 0)
-		goto error;
-	if (opts.explain) {
-		at_explain_nest(stderr, scop, deps);
-		at_explain_space(stderr, scop, space);
-		at_explain_choice(stderr, cand, why, &gen);
-	}
-	at_cand_free(cand);
-	at_space_free(space);
-	at_deps_free(deps);
-	return gen.text;
-error:
-	at_diag(&scop->loc, AT_WARNING, "could not transform this nest; "
-		"loop nest left unchanged");
-forced:
-	*failed |= forced_error;
-kept:
-	at_cand_free(cand);
-	at_space_free(space);
-	at_deps_free(deps);
-	return NULL;
-}
-
 /* Writes `text` to `path` (stdout when NULL); returns 0 or 1. */
 static int at_cli_write(const char *path, const char *text)
 {
@@ -393,52 +279,198 @@ static isl_ctx *at_cli_isl(void)
 	return ctx;
 }
 
+/* Measures the file with every nest at its current pick into *res in
+ * `mode`; returns 0 or -1 (res->what says why). */
+static int at_cli_measure(const struct at_cli *cli, const at_source *src,
+	const at_plan *plans, at_tune_mode mode, double limit,
+	at_tune_result *res)
+{
+	char **texts = calloc(src->n_scop + 1, sizeof(char *));
+	char *out;
+	int rc = -1;
+
+	memset(res, 0, sizeof(*res));
+	if (!texts)
+		return -1;
+	for (int k = 0; k < src->n_scop; k++)
+		texts[k] = at_plan_text(&plans[k]);
+	out = at_rewrite(src, texts);
+	if (out)
+		rc = at_autotune_measure(&cli->tune, mode, out, limit, res);
+	free(out);
+	free(texts);
+	return rc;
+}
+
+/* Measures option i of nest k (the others at their picks): checks its
+ * output against ref_out on the exact build, then times it into *r.
+ * Returns 0 when *r is a valid time, -1 after a note or warning. */
+static int at_cli_tune_option_time(const struct at_cli *cli,
+	const at_source *src, at_plan *plans, int k, int i,
+	const char *ref_out, double limit, at_tune_result *r)
+{
+	at_plan *p = &plans[k];
+	int bad;
+
+	p->pick = i;
+	if (at_cli_measure(cli, src, plans, AT_TUNE_CHECK, 0, r) < 0) {
+		at_diag(&p->scop->loc, AT_NOTE, "autotune: %s: %s", p->id[i],
+			r->what);
+		return -1;
+	}
+	bad = strcmp(r->output, ref_out) != 0;
+	at_autotune_result_clear(r);
+	if (bad) {
+		at_diag(&p->scop->loc, AT_WARNING, "autotune: %s: the "
+			"program's output differs from the original's (built "
+			"with -ffp-contract=off); candidate not used",
+			p->id[i]);
+		return -1;
+	}
+	if (at_cli_measure(cli, src, plans, AT_TUNE_TIME, limit, r) < 0) {
+		at_diag(&p->scop->loc, AT_NOTE, "autotune: %s: %s", p->id[i],
+			r->what);
+		return -1;
+	}
+	return 0;
+}
+
+/* Tunes nest k: measures each of its options against *best (the file with
+ * nest k kept) and keeps the fastest whose output equals ref_out.  Notes
+ * what was measured.  Updates *best. */
+static void at_cli_tune_nest(const struct at_cli *cli, const at_source *src,
+	at_plan *plans, int k, const char *ref_out, at_tune_result *best)
+{
+	at_plan *p = &plans[k];
+	int win = p->pick;
+
+	for (int i = 0; i < p->n; i++) {
+		at_tune_result r;
+
+		if (!p->text[i] || at_cli_tune_option_time(cli, src, plans, k,
+		    i, ref_out, 3 * best->time, &r) < 0)
+			continue;
+		at_diag(&p->scop->loc, AT_NOTE, "autotune: %s: %.6f s (best "
+			"so far %.6f s)", p->id[i], r.time, best->time);
+		if (r.time < best->time) {
+			win = i;
+			at_autotune_result_clear(best);
+			*best = r;
+		} else {
+			at_autotune_result_clear(&r);
+		}
+	}
+	p->pick = win;
+	at_diag(&p->scop->loc, AT_NOTE, "autotune: chosen %s", p->id[win]);
+}
+
+/* --autotune: starts from every nest kept, checks and times the original
+ * program, then tunes one nest after the other.  Returns 0, or 1 when the
+ * original program cannot be built or run (an error). */
+static int at_cli_autotune(const struct at_cli *cli, const at_source *src,
+	at_plan *plans)
+{
+	at_tune_result ref, best = { 0 };
+	int rc = 1;
+
+	for (int k = 0; k < src->n_scop; k++)
+		for (int i = 0; i < plans[k].n; i++)
+			if (!plans[k].text[i])
+				plans[k].pick = i;
+	if (at_cli_measure(cli, src, plans, AT_TUNE_CHECK, 0, &ref) < 0) {
+		at_diag(NULL, AT_ERROR, "--autotune: the original program: %s",
+			ref.what);
+		goto done;
+	}
+	if (at_cli_measure(cli, src, plans, AT_TUNE_TIME, 0, &best) < 0) {
+		at_diag(NULL, AT_ERROR, "--autotune: the original program: %s",
+			best.what);
+		goto done;
+	}
+	at_diag(NULL, AT_NOTE, "autotune: original program: %.6f s",
+		best.time);
+	for (int k = 0; k < src->n_scop; k++)
+		if (plans[k].n > 1)
+			at_cli_tune_nest(cli, src, plans, k, ref.output, &best);
+	rc = 0;
+done:
+	at_autotune_result_clear(&ref);
+	at_autotune_result_clear(&best);
+	return rc;
+}
+
 /* Optimizes every nest of the parsed source and writes the result. */
 static int at_cli_run(const struct at_cli *cli, const at_source *src)
 {
 	isl_ctx *ctx = at_cli_isl();
+	at_plan *plans = calloc(src->n_scop + 1, sizeof(at_plan));
 	char **texts = calloc(src->n_scop + 1, sizeof(char *));
-	const char *prefix = at_cli_iter_prefix(src);
+	at_plan_opts po = { cli->opts, at_cli_iter_prefix(src),
+		cli->tune.k > 0 ? cli->tune.k + 2 : 1, NULL };
 	char *out = NULL;
 	int rc = 1, failed = 0;
-	cJSON *report = NULL;
 
-	if (!ctx || !texts)
+	if (!ctx || !plans || !texts)
 		goto done;
 	if (cli->report) {
-		report = at_report_new(cli->input, AT_VERSION);
-		if (!report)
+		po.report = at_report_new(cli->input, AT_VERSION);
+		if (!po.report)
 			goto done;
 	}
 	for (int k = 0; k < src->n_scop; k++)
-		texts[k] = at_cli_nest(ctx, src->scops[k], &cli->opts, prefix,
-			report, &failed);
+		if (at_plan_nest(ctx, src->scops[k], &po, &plans[k]) < 0)
+			failed = 1;
+	if (cli->tune.k > 0 && !failed && at_cli_autotune(cli, src, plans))
+		goto done;
+	for (int k = 0; k < src->n_scop; k++)
+		texts[k] = at_plan_text(&plans[k]);
 	out = at_rewrite(src, texts);
 	rc = out ? at_cli_write(cli->output, out) : 1;
-	if (report && at_report_write(cli->report, report))
+	if (po.report && at_report_write(cli->report, po.report))
 		rc = 1;
 	if (failed)
 		rc = 1;
 done:
-	if (texts)
+	if (plans)
 		for (int k = 0; k < src->n_scop; k++)
-			free(texts[k]);
+			at_plan_clear(&plans[k]);
+	free(plans);
 	free(texts);
 	free(out);
-	cJSON_Delete(report);
+	cJSON_Delete(po.report);
 	isl_ctx_free(ctx);
 	return rc;
+}
+
+/* Points the autotune build at the input's directory and the -I/-D flags
+ * given for clang; dir (of `size` bytes) holds the directory name. */
+static void at_cli_tune_setup(struct at_cli *cli, char *dir, size_t size)
+{
+	const char *slash = strrchr(cli->input, '/');
+
+	if (slash && (size_t)(slash - cli->input) < size) {
+		snprintf(dir, size, "%.*s", (int)(slash - cli->input),
+			cli->input);
+		if (!dir[0])
+			snprintf(dir, size, "/");
+		cli->tune.src_dir = dir;
+	}
+	cli->tune.n_arg = cli->n_arg;
+	cli->tune.args = cli->args;
 }
 
 int main(int argc, char **argv)
 {
 	struct at_cli cli = { 0 };
 	at_source *src = NULL;
+	char dir[4096];
 	int rc;
 
 	cli.opts.default_size = 32;
 	cli.opts.parallel = 1;
 	cli.opts.tile_scan = cli.opts.point_scan = -1;
+	at_autotune_defaults(&cli.tune);
+	cli.tune.k = 0;
 	cli.args = calloc(argc + 1, sizeof(char *));
 	if (!cli.args)
 		return 1;
@@ -447,6 +479,7 @@ int main(int argc, char **argv)
 		free(cli.args);
 		return rc < 0 ? 0 : rc;
 	}
+	at_cli_tune_setup(&cli, dir, sizeof(dir));
 	rc = at_frontend_parse(cli.input, cli.n_arg, cli.args, &src);
 	if (rc == 0)
 		rc = at_cli_run(&cli, src);

@@ -1,0 +1,265 @@
+/*
+ * plan.c — what each marked nest becomes (see at_plan.h): the strategy's
+ * ranked candidates, each generated to text.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "at_plan.h"
+#include "at_diag.h"
+#include "at_deps.h"
+#include "at_codegen.h"
+#include "at_explain.h"
+#include "at_report.h"
+
+/* The ranked candidates of one nest before code generation; a NULL entry
+ * stands for `keep`. */
+typedef struct at_plan_rank {
+	int n;
+	at_cand *cand[AT_PLAN_MAX];
+	const char *why;	/* why option 0 is not tiled (NULL: it is) */
+	int failed;		/* a forced choice was illegal or unknown */
+} at_plan_rank;
+
+/* Reports that the forced choice `what` of the nest is illegal, naming
+ * the dependence it violates (index dep, or -1 when none was found). */
+static void at_plan_illegal(const at_scop *scop, const at_deps *deps,
+	const char *what, int dep)
+{
+	char buf[1024];
+
+	if (dep >= 0)
+		at_diag(&scop->loc, AT_ERROR, "%s is illegal: it would run the "
+			"dependence %s backwards; loop nest left unchanged",
+			what, at_dep_describe(scop, &deps->deps[dep], buf,
+			sizeof(buf)));
+	else
+		at_diag(&scop->loc, AT_ERROR, "%s is illegal: the exact "
+			"legality test fails; loop nest left unchanged", what);
+}
+
+/* Returns the candidate `candidate(ID)` / --candidate forces, or NULL
+ * after an error diagnostic. */
+static at_cand *at_plan_forced(isl_ctx *ctx, const at_scop *scop,
+	const at_space *space, const at_opts *opts)
+{
+	char err[256], what[160];
+	at_choice ch;
+	at_cand *c;
+	int dep;
+
+	if (at_space_parse_id(space, opts->candidate, &ch, err,
+	    sizeof(err)) < 0) {
+		at_diag(&scop->loc, AT_ERROR, "%s (see --report for this "
+			"nest's candidates); loop nest left unchanged", err);
+		return NULL;
+	}
+	c = at_space_make(ctx, space, &ch, &dep);
+	if (!c && dep > -2) {
+		snprintf(what, sizeof(what), "candidate `%s`",
+			opts->candidate);
+		at_plan_illegal(scop, space->deps, what, dep);
+	}
+	return c;
+}
+
+/* Returns 1 if the pragma's clauses force a shape or a scan. */
+static int at_plan_clauses_force(const at_opts *opts)
+{
+	return opts->shape[0] || opts->tile_scan >= 0 || opts->point_scan >= 0;
+}
+
+/* Returns the candidate of --strategy fixed:N / tile(...) / shape() /
+ * scan() under opts, NULL when there is none (r->why says why) or after an
+ * error diagnostic for an illegal forced shape or scan (r->failed). */
+static at_cand *at_plan_fixed(isl_ctx *ctx, const at_scop *scop,
+	const at_space *space, const at_opts *opts, at_plan_rank *r)
+{
+	int dep, force = at_plan_clauses_force(opts);
+	char id[96], what[160];
+	at_choice ch;
+	at_cand *c;
+
+	r->why = "--strategy none";
+	if (!opts->default_size && !opts->n_size && !force)
+		return NULL;
+	if (at_space_default(space, opts, &ch, &r->why) < 0) {
+		if (force) {
+			at_diag(&scop->loc, AT_ERROR, "the shape or scan "
+				"requested by the pragma: %s; loop nest left "
+				"unchanged", r->why);
+			r->failed = 1;
+		}
+		return NULL;
+	}
+	c = at_space_make(ctx, space, &ch, &dep);
+	if (!c && force && dep > -2) {
+		snprintf(what, sizeof(what), "the choice `%s` requested by "
+			"the pragma", at_space_id(space, &ch, id, sizeof(id)));
+		at_plan_illegal(scop, space->deps, what, dep);
+		r->failed = 1;
+	} else if (!c) {
+		r->why = "internal: the tiled schedule failed the legality "
+			"test";
+	}
+	return c;
+}
+
+/* Returns the original loop order as a candidate (NULL on error). */
+static at_cand *at_plan_orig(isl_ctx *ctx, const at_space *space)
+{
+	at_choice ch;
+	int dep;
+
+	memset(&ch, 0, sizeof(ch));
+	ch.shape = -1;
+	return at_space_make(ctx, space, &ch, &dep);
+}
+
+/* Appends cand (NULL: keep) to r unless r is full; returns 0, or -1 when
+ * a non-NULL cand could not be stored (it is then freed). */
+static int at_plan_push(at_plan_rank *r, at_cand *cand)
+{
+	if (r->n >= AT_PLAN_MAX) {
+		at_cand_free(cand);
+		return -1;
+	}
+	r->cand[r->n++] = cand;
+	return 0;
+}
+
+/* Ranks the candidates of one nest under opts: a forced id or keep alone;
+ * otherwise the strategy's choice (or the original order when it has
+ * none) and, when n_option > 1, the original order and keep after it.
+ * Returns 0, or -1 on error (r->failed set for a forced illegal choice). */
+static int at_plan_ranked(isl_ctx *ctx, const at_scop *scop,
+	const at_space *space, const at_opts *opts, int n_option,
+	at_plan_rank *r)
+{
+	at_cand *c;
+
+	if (!strcmp(opts->candidate, AT_KEEP_ID)) {
+		r->why = "candidate `keep`: the nest is left exactly as written";
+		return at_plan_push(r, NULL);
+	}
+	if (opts->candidate[0]) {
+		c = at_plan_forced(ctx, scop, space, opts);
+		r->failed = !c;
+		return c ? at_plan_push(r, c) : -1;
+	}
+	c = at_plan_fixed(ctx, scop, space, opts, r);
+	if (r->failed)
+		return -1;
+	if (c) {
+		r->why = NULL;
+		at_plan_push(r, c);
+	}
+	if (!c || n_option > 1) {
+		c = at_plan_orig(ctx, space);
+		if (!c)
+			return -1;
+		at_plan_push(r, c);
+	}
+	if (n_option > 1)
+		at_plan_push(r, NULL);
+	return 0;
+}
+
+/* Frees the candidates of r. */
+static void at_plan_rank_clear(at_plan_rank *r)
+{
+	for (int i = 0; i < r->n; i++)
+		at_cand_free(r->cand[i]);
+	r->n = 0;
+}
+
+/* Generates the text of every ranked candidate into plan (keep: NULL);
+ * prints the --explain report of option 0.  Returns 0 or -1. */
+static int at_plan_generate(isl_ctx *ctx, const at_scop *scop,
+	const at_deps *deps, const at_plan_rank *r, const at_opts *opts,
+	const char *prefix, at_plan *plan)
+{
+	at_cg_opts cg = { prefix, opts->parallel };
+
+	for (int i = 0; i < r->n; i++) {
+		at_gen gen = { 0 };
+		at_cand *c = r->cand[i];
+
+		snprintf(plan->id[i], sizeof(plan->id[i]), "%s",
+			c ? c->id : AT_KEEP_ID);
+		if (c && at_codegen(ctx, scop, deps, c, &cg, &gen) < 0)
+			return -1;
+		plan->text[i] = gen.text;
+		plan->n = i + 1;
+		if (i == 0 && opts->explain && c)
+			at_explain_choice(stderr, c, r->why, &gen);
+		else if (i == 0 && opts->explain)
+			fprintf(stderr, "  chosen: keep (%s)\n", r->why);
+	}
+	return 0;
+}
+
+/* Plans one nest (see at_plan.h). */
+int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
+	at_plan *plan)
+{
+	at_opts opts = po->opts;
+	at_plan_rank r = { 0 };
+	at_deps *deps;
+	at_space *space = NULL;
+	int rc = 0;
+
+	memset(plan, 0, sizeof(*plan));
+	plan->scop = scop;
+	at_space_parse_clauses(scop, &opts);
+	deps = at_deps_compute(ctx, scop);
+	if (!deps)
+		goto error;
+	space = at_space_build(ctx, scop, deps, opts.explain || po->report ?
+		AT_SPACE_REASONS : AT_SPACE_SHAPES);
+	if (!space)
+		goto error;
+	if (at_plan_ranked(ctx, scop, space, &opts, po->n_option, &r) < 0 &&
+	    !r.failed)
+		goto error;
+	if (po->report && at_report_nest(ctx, po->report, scop, space,
+	    r.n ? r.cand[0] : NULL) < 0)
+		goto error;
+	if (r.failed)
+		goto failed;
+	if (opts.explain) {
+		at_explain_nest(stderr, scop, deps);
+		at_explain_space(stderr, scop, space);
+	}
+	if (at_plan_generate(ctx, scop, deps, &r, &opts, po->iter_prefix,
+	    plan) < 0)
+		goto error;
+	goto done;
+error:
+	at_diag(&scop->loc, AT_WARNING, "could not transform this nest; "
+		"loop nest left unchanged");
+	at_plan_clear(plan);
+	goto done;
+failed:
+	rc = -1;
+done:
+	at_plan_rank_clear(&r);
+	at_space_free(space);
+	at_deps_free(deps);
+	return rc;
+}
+
+/* Returns the text the output uses (see at_plan.h). */
+char *at_plan_text(const at_plan *plan)
+{
+	return plan->n ? plan->text[plan->pick] : NULL;
+}
+
+/* Frees the texts of *plan and zeroes it. */
+void at_plan_clear(at_plan *plan)
+{
+	for (int i = 0; i < plan->n; i++)
+		free(plan->text[i]);
+	memset(plan, 0, sizeof(*plan));
+}
