@@ -220,6 +220,28 @@ run_cli() {
 		jq -e '.nests[0].rejected | length == 5' "$LOGS/cli.json" >/dev/null
 	check $? "cli $t: --report lists orig among listing11's candidates and its 5 rejected structures"
 
+	cli "$t" --autotune 0 -I runtime examples/matmul.c
+	[ $rc -eq 2 ] && nosan && grep -q -- '--autotune' "$LOGS/cli.err"
+	check $? "cli $t: --autotune 0 -> exit 2 (got $rc) naming the option"
+
+	cli "$t" --autotune 2 --tune-cc false -I runtime examples/matmul.c -o "$LOGS/cli.c"
+	n=$(wc -l <"$LOGS/cli.err")
+	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan &&
+		grep -q '^autotile: error: --autotune: the original program' "$LOGS/cli.err"
+	check $? "cli $t: --autotune with a compiler that fails -> exit 1 (got $rc), one error line (got $n)"
+
+	# --autotune measures the options and writes the one it names as
+	# chosen: the output must be what --candidate of that id writes.
+	mm="-I runtime -DNI=97 -DNJ=83 -DNK=71"
+	cli "$t" --autotune 2 --tune-runs 1 $mm examples/matmul.c -o "$LOGS/tune.c"
+	id=$(sed -n 's/.*autotune: chosen \([^ ]*\).*/\1/p' "$LOGS/cli.err")
+	[ $rc -eq 0 ] && nosan && [ -n "$id" ] &&
+		[ "$(grep -c 'autotune: .*: [0-9.]* s (best so far' "$LOGS/cli.err")" -ge 2 ]
+	ok=$?
+	cli "$t" --candidate "$id" $mm examples/matmul.c -o "$LOGS/tune.cand.c"
+	[ $ok -eq 0 ] && [ $rc -eq 0 ] && cmp -s "$LOGS/tune.c" "$LOGS/tune.cand.c"
+	check $? "cli $t: --autotune 2 on matmul times the options, chooses one (${id:-none}) and writes what --candidate ${id:-?} writes"
+
 	cli "$t"
 	[ $rc -eq 2 ] && nosan && [ -s "$LOGS/cli.err" ]
 	check $? "cli $t: no input file -> exit 2 (got $rc) with a message"
