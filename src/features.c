@@ -924,26 +924,18 @@ static __isl_give isl_union_map *at_feat_prefix(
 	return isl_union_map_from_multi_union_pw_aff(p);
 }
 
-/* Returns 1 if every statement lies directly in the n shared loops (a
- * perfect nest: the innermost shared loop has no loop inside). */
-static int at_feat_perfect(const at_scop *scop, int n)
-{
-	for (int k = 0; k < scop->n_stmt; k++)
-		if (scop->stmts[k].n_loop != n)
-			return 0;
-	return n > 0;
-}
-
-/* Sets si->par to the outermost shared loop of the original nest that
- * no dependence crosses and si->simd to the innermost one when it is
- * parallel, holds every statement and is not si->par (as code generation
- * places `parallel for` and `simd` for orig).  Returns 0 or -1. */
+/* Sets si->par to the outermost loop depth of the original nest at which
+ * no loop is crossed by a dependence and si->simd to the innermost depth
+ * when it is parallel and is not si->par (as code generation places
+ * `parallel for` and `simd` for orig; all loops of one depth are tested
+ * together, statement positions separating sibling loops).  Returns 0
+ * or -1. */
 static int at_feat_orig_omp(isl_ctx *ctx, const at_space *space,
 	at_feat_struct_info *si)
 {
 	isl_union_map *map = at_scop_schedule_map(ctx, space->scop);
 	isl_multi_union_pw_aff *flat;
-	int n = space->orig_n, last = 0;
+	int n = si->n, last = 0;
 
 	if (!map)
 		return -1;
@@ -960,7 +952,7 @@ static int at_feat_orig_omp(isl_ctx *ctx, const at_space *space,
 	}
 	if (!flat)
 		return -1;
-	if (last && at_feat_perfect(space->scop, n) && si->par != n - 1)
+	if (last && n > 0 && si->par != n - 1)
 		si->simd = n - 1;
 	isl_multi_union_pw_aff_free(flat);
 	return 0;

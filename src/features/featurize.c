@@ -472,9 +472,10 @@ error:
 static const at_feat_struct_info *at_fz_struct(struct at_fz_kernel *k,
 	const at_choice *ch)
 {
-	at_choice key = *ch;
+	at_choice key;
 	struct at_fz_struct *s;
 
+	memcpy(&key, ch, sizeof(key));	/* padding too: ch was zeroed */
 	memset(key.sizes, 0, sizeof(key.sizes));
 	for (int i = 0; i < k->n_struct; i++)
 		if (!memcmp(&k->structs[i].key, &key, sizeof(key)))

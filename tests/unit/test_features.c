@@ -22,6 +22,7 @@
 #include "at_deps.h"
 #include "at_space.h"
 #include "at_features.h"
+#include "at_codegen.h"
 
 /* The first nest of one input file with its deps, space and raw facts. */
 struct fixture {
@@ -411,6 +412,63 @@ done:
 	unload(&fx);
 }
 
+/* Returns the loop depth of generated iterator c<2k+1> (orig keeps the
+ * 2d+1 schedule: c1, c3, c5 are the loops of depth 0, 1, 2). */
+static int depth_of(const char *iter)
+{
+	return (atoi(iter + 1) - 1) / 2;
+}
+
+/* Checks that orig's parallel-for and simd depths in the features agree
+ * with what code generation emits for `orig` on input `name`. */
+static void check_orig_omp(isl_ctx *ctx, const char *name)
+{
+	char path[256];
+	struct fixture fx;
+	at_feat_struct_info si;
+	at_choice ch;
+	at_cand *cand = NULL;
+	at_gen gen = { 0 };
+	at_cg_opts opts = { "c", 1 };
+	int par = -1, simd = -1, dep;
+
+	snprintf(path, sizeof(path), "tests/unit/inputs/%s.c", name);
+	memset(&ch, 0, sizeof(ch));
+	ch.shape = -1;
+	if (load(ctx, path, 1, &fx) != 0 ||
+	    at_features_struct(ctx, fx.space, &fx.f, &ch, &si) < 0 ||
+	    !(cand = at_space_make(ctx, fx.space, &ch, &dep)) ||
+	    at_codegen(ctx, fx.src->scops[0], fx.deps, cand, &opts,
+	    &gen) < 0) {
+		AT_CHECK(0, "%s: orig generated", name);
+		goto done;
+	}
+	for (int i = 0; i < gen.n_note; i++) {
+		if (gen.notes[i].omp == 1 && par < 0)
+			par = depth_of(gen.notes[i].iter);
+		if (gen.notes[i].omp == 2)
+			simd = depth_of(gen.notes[i].iter);
+	}
+	AT_CHECK(si.par == par && si.simd == simd, "%s: orig's parallel-for "
+		"at depth %d and simd at %d, as code generation emits (%d, %d)",
+		name, si.par, si.simd, par, simd);
+done:
+	at_gen_clear(&gen);
+	at_cand_free(cand);
+	unload(&fx);
+}
+
+/* Orig's OpenMP placement against code generation, on perfect and
+ * imperfect nests (jacobi-2d's i loops lie below the shared time loop). */
+static void test_orig_omp(isl_ctx *ctx)
+{
+	const char *names[] = { "fe_listing11", "fe_matmul", "dep_jacobi2d",
+		"dep_seidel", "dep_lu", "ft_uniform3d" };
+
+	for (int i = 0; i < 6; i++)
+		check_orig_omp(ctx, names[i]);
+}
+
 /* Every name is non-empty and unique; at least 200,000 candidate
  * encodings per second (hundreds of thousands are asked for). */
 static void test_layout_speed(isl_ctx *ctx)
@@ -471,6 +529,7 @@ int main(void)
 	test_params(ctx);
 	test_machine();
 	test_cand(ctx);
+	test_orig_omp(ctx);
 	test_layout_speed(ctx);
 	isl_ctx_free(ctx);
 	AT_TEST_END();
