@@ -37,7 +37,7 @@ HEADERS  := $(wildcard include/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
 .PHONY: all deps demo test test-unit test-san bench verify-long clean units
-all: $(BIN)/autotile $(BIN)/autotile-gen
+all: $(BIN)/autotile $(BIN)/autotile-gen $(BIN)/autotile-features
 
 deps: $(STAMP)
 $(STAMP): tools/deps.sh
@@ -55,6 +55,11 @@ $(BUILD)/libautotile.a: $(LIB_OBJ)
 $(BIN)/autotile-gen: src/gen/gen.c | $(STAMP)
 	@mkdir -p $(BIN)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $< -o $@
+
+# Measurement rows -> training rows (issue 4): the library's features.
+$(BIN)/autotile-features: src/features/featurize.c $(BUILD)/libautotile.a $(HEADERS) | $(STAMP)
+	@mkdir -p $(BIN)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $< $(BUILD)/libautotile.a $(LDLIBS) -o $@
 
 $(BIN)/autotile: $(BUILD)/main.o $(BUILD)/libautotile.a
 	@mkdir -p $(BIN)

@@ -19,6 +19,7 @@
 #ifndef AT_SCOP_H
 #define AT_SCOP_H
 
+#include <limits.h>
 #include <stddef.h>
 
 #include <isl/ctx.h>
@@ -176,5 +177,16 @@ __isl_give isl_set *at_scop_context(isl_ctx *ctx, const at_scop *scop);
  * entry is -1 when it depends on a parameter.  Returns 0 or -1. */
 int at_scop_trip_counts(isl_ctx *ctx, const at_scop *scop, long *trips,
 	long *total);
+
+/* Value of a parameter whose value is not known (see
+ * at_scop_trip_counts_at). */
+#define AT_SCOP_UNKNOWN LONG_MIN
+
+/* Same as at_scop_trip_counts, with parameter p fixed to vals[p] when
+ * vals[p] != AT_SCOP_UNKNOWN (e.g. the value of a `#define`; vals may be
+ * NULL): an entry is -1 only when it depends on a parameter of unknown
+ * value.  Returns 0 or -1. */
+int at_scop_trip_counts_at(isl_ctx *ctx, const at_scop *scop,
+	const long *vals, long *trips, long *total);
 
 #endif

@@ -431,11 +431,44 @@ static __isl_give isl_set *at_scop_stmt_domain(
 	return isl_union_set_extract_set(dom, sp);
 }
 
+/* Returns dom (taken) with every parameter p whose vals[p] is not
+ * AT_SCOP_UNKNOWN fixed to that value and projected out (vals may be
+ * NULL: dom is returned as it is). */
+static __isl_give isl_union_set *at_scop_fix_params(
+	__isl_take isl_union_set *dom, const at_scop *scop, const long *vals)
+{
+	for (int p = scop->n_param - 1; vals && dom && p >= 0; p--) {
+		isl_space *sp;
+		int pos;
+		if (vals[p] == AT_SCOP_UNKNOWN)
+			continue;
+		sp = isl_union_set_get_space(dom);
+		pos = isl_space_find_dim_by_name(sp, isl_dim_param,
+			scop->params[p]);
+		isl_space_free(sp);
+		if (pos < 0)
+			continue;
+		dom = isl_union_set_intersect_params(dom, isl_set_fix_si(
+			isl_set_universe(isl_union_set_get_space(dom)),
+			isl_dim_param, pos, vals[p]));
+		dom = isl_union_set_project_out(dom, isl_dim_param, pos, 1);
+	}
+	return dom;
+}
+
 /* Fills the iteration vector (see at_scop.h). */
 int at_scop_trip_counts(isl_ctx *ctx, const at_scop *scop, long *trips,
 	long *total)
 {
-	isl_union_set *dom = at_scop_domain(ctx, scop);
+	return at_scop_trip_counts_at(ctx, scop, NULL, trips, total);
+}
+
+/* Fills the iteration vector at known parameter values (see at_scop.h). */
+int at_scop_trip_counts_at(isl_ctx *ctx, const at_scop *scop,
+	const long *vals, long *trips, long *total)
+{
+	isl_union_set *dom = at_scop_fix_params(at_scop_domain(ctx, scop),
+		scop, vals);
 
 	if (!dom)
 		return -1;

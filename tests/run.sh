@@ -13,6 +13,9 @@
 #      --candidate, through tests/difftest.sh;
 #   2c. random kernels: 16 kernels of bin/autotile-gen x 20 random legal
 #      candidates each through tests/verify.sh (make verify-long: 10,000);
+#   2d. training rows: bin/autotile-features and bin-san/autotile-features on
+#      the hand-written fixture tests/fixtures/measure4.jsonl (header,
+#      vector lengths and a few values checked with jq);
 #   3. error paths: every tests/errors/*.c through tests/errtest.sh, plus
 #      command-line cases (missing file, unknown option, bad values);
 #   4. sanitizers: phases 2 (fixed:32 only) and 3 again with the ASan+UBSan
@@ -264,6 +267,49 @@ run_cli() {
 	check $? "cli $t: output on stdout without -o; --explain (exit $rc) reports on stderr and leaves the output unchanged"
 }
 
+# Training rows from the hand-written measurement fixture
+# tests/fixtures/measure4.jsonl (4 kernels, 16 rows with invented times:
+# one id that does not parse, one failed check) with the featurizer $1.
+run_features() {
+	t=$1
+	out=$LOGS/features.$(basename "$(dirname "$t")").jsonl
+	AUTOTILE_GEN=$GEN timeout 600 "$t" -I runtime tests/fixtures/measure4.jsonl \
+		-o "$out" >"$LOGS/cli.out" 2>"$LOGS/cli.err"
+	rc=$?
+	[ $rc -eq 0 ] && nosan
+	check $? "features $t: exit 0 (got $rc), no sanitizer report"
+	jq -se '.[0] | .layout == "at-feat-1" and (.nest_names | length > 0) and
+		(.cand_names | length > 0) and (.machine | [.l1d, .l2, .l3, .cores] |
+		all(type == "number" and . > 0))' "$out" >/dev/null
+	check $? "features $t: header names layout at-feat-1, feature names, machine"
+	jq -se '.[0] as $h | .[1:] | length == 14 and all(
+		(.nest | length) == ($h.nest_names | length) and
+		(.cand_x | length) == ($h.cand_names | length) and
+		all(.nest[], .cand_x[]; type == "number"))' "$out" >/dev/null
+	check $? "features $t: 14 rows (16 less 2 skipped), every vector as long as its names"
+	jq -se '.[0] as $h | ($h.cand_names | index("kind_keep")) as $k |
+		[.[1:][] | select(.cand == "keep")] | length == 4 and
+		all(.speedup == 1 and .cand_x[$k] == 1)' "$out" >/dev/null
+	check $? "features $t: the 4 keep rows have speedup 1 and the keep flag"
+	jq -se '.[0] as $h | [.[1:][] | select(.seed == 5 and
+		.cand == "rect.TS.LI.o2.i0.32x64x16") | .cand_x as $x |
+		["size_log2_0", "size_log2_1", "size_log2_2", "ts_S"] |
+		map(. as $n | $x[$h.cand_names | index($n)])] == [[5, 6, 4, 1]]' "$out" >/dev/null
+	check $? "features $t: rect.TS.LI.o2.i0.32x64x16 encodes log2 sizes 5, 6, 4 and TS"
+	jq -se '.[1:] | (map(.nest) | unique | length) == 4 and
+		(map(select(.seed == 5) | .cand_x) | unique | length) == 4' \
+		"$out" >/dev/null
+	check $? "features $t: one nest vector per kernel (4), distinct candidate vectors"
+	grep -q 'seed 19 candidate `bogus' "$LOGS/cli.err" &&
+		grep -q 'seed 1 candidate `skew.TS.LI.o2.i1.8x8x8`: check' "$LOGS/cli.err"
+	check $? "features $t: warnings name the unparsable id and the failed check"
+	AUTOTILE_GEN=$GEN timeout 60 "$t" tests/fixtures/no-such.jsonl -o "$out" \
+		>"$LOGS/cli.out" 2>"$LOGS/cli.err"
+	rc=$?
+	[ $rc -eq 1 ] && nosan && grep -q 'no-such' "$LOGS/cli.err"
+	check $? "features $t: missing input -> exit 1 (got $rc) naming it"
+}
+
 section "unit tests"
 for u in bin/test_* bin-san/test_*; do
 	[ -x "$u" ] || continue
@@ -290,6 +336,15 @@ if [ -x "$AUTOTILE" ]; then
 else
 	check 1 "$AUTOTILE exists (run make)"
 fi
+
+section "training rows (bin/autotile-features, bin-san/autotile-features)"
+for t in bin/autotile-features bin-san/autotile-features; do
+	if [ -x "$t" ] && [ -x "$GEN" ]; then
+		run_features "$t"
+	else
+		check 1 "$t and $GEN exist (run make and make SAN=1)"
+	fi
+done
 
 section "error paths ($AUTOTILE)"
 if [ -x "$AUTOTILE" ]; then

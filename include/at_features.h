@@ -1,0 +1,214 @@
+/*
+ * at_features.h — stage 5: the feature vectors of the cost model.
+ *
+ * One *nest vector* per marked nest (paper §3, DESIGN.md §5) and one
+ * *candidate vector* per (structure, tile sizes).  Both are float arrays of
+ * a fixed layout named AT_FEAT_LAYOUT; the names of the entries are given
+ * by at_features_nest_name() and at_features_cand_name() and are written
+ * into the training rows and the weights file, so that a model trained on
+ * one layout is never fed another.  Values are raw (not normalised): the
+ * trainer stores the mean and standard deviation with the weights.
+ *
+ * Angles (the paper's "sectors").  A vector d of a nest of depth n is
+ * given Cartesian coordinates x = d0 (the first, outermost loop), y = d1,
+ * and z:
+ *   n = 1  y = z = 0;   n = 2  z = 0;   n = 3  z = d2;
+ *   n > 3  z = s * sqrt(d2^2 + ... + d_{n-1}^2), s the sign of the first
+ *          non-zero of d2..d_{n-1}: the inner loops are folded into one
+ *          axis, so that the outer two keep their own directions.
+ * phi is the angle of (x, y) with the x-axis in [0, 360) degrees (0 when
+ * x = y = 0); theta is the angle of (x, y, z) with the z-axis in [0, 180].
+ *   2-D sector (8):  floor(phi / 45), for vectors of depth <= 2;
+ *   3-D sector (32): 8 * min(3, floor(theta / 45)) + floor(phi / 45), for
+ *                    depth >= 3 (theta = 180 falls in the last band).
+ * Sectors are decided exactly on the integers (no floating point at the
+ * boundaries): (1,1) lies at 45 degrees, in 2-D sector 1.
+ */
+#ifndef AT_FEATURES_H
+#define AT_FEATURES_H
+
+#include <stddef.h>
+
+#include <isl/ctx.h>
+
+#include "at_scop.h"
+#include "at_deps.h"
+#include "at_space.h"
+
+#define AT_FEAT_LAYOUT "at-feat-1"
+
+#define AT_FEAT_NREF 8		/* references with their own access block */
+#define AT_FEAT_NDIM 3		/* array dimensions per block (innermost) */
+#define AT_FEAT_NITER 4		/* iterator columns per block (outermost) */
+#define AT_FEAT_MAXREF 32	/* references kept for footprints */
+
+/* Sizes of the blocks of the nest vector, in layout order. */
+#define AT_FEAT_NEST_DEP (8 + 32 + 8 + 32 + 12)
+#define AT_FEAT_NEST_DOM (3 * AT_MAX_DEPTH + 6)
+#define AT_FEAT_REF_DIM (6 + AT_FEAT_NDIM * (AT_FEAT_NITER + 1))
+#define AT_FEAT_NEST_ACC (AT_FEAT_NREF * AT_FEAT_REF_DIM + 8 + \
+	2 * AT_MAX_DEPTH)
+#define AT_FEAT_NEST_MACH 4
+#define AT_FEAT_NEST_DIM (AT_FEAT_NEST_DEP + AT_FEAT_NEST_DOM + \
+	AT_FEAT_NEST_ACC + AT_FEAT_NEST_MACH)
+
+#define AT_FEAT_CAND_DIM (3 + 4 + 2 + AT_MAX_DEPTH * AT_MAX_DEPTH + 6 + \
+	3 * AT_MAX_DEPTH + 6 + 5)
+
+/* Trip count used for footprint and tile-count estimates when a loop's
+ * trip count depends on a parameter of unknown value ("assumed large",
+ * as the space assumes when it allows every tile size). */
+#define AT_FEAT_TRIP_ASSUMED 1024
+
+/* Value of a trip-count entry that depends on an unknown parameter (its
+ * flag entry is then 1). */
+#define AT_FEAT_SENTINEL (-1.0f)
+
+/* Value in param_vals of a parameter whose value is unknown. */
+#define AT_FEAT_UNKNOWN AT_SCOP_UNKNOWN
+
+/* The machine the features describe (and the weights were trained on). */
+typedef struct at_feat_machine {
+	long l1d, l2, l3;	/* data cache sizes in bytes */
+	int cores;		/* online cores */
+	int from_sysfs;		/* 1: caches read from sysfs, 0: fallback */
+} at_feat_machine;
+
+/* Raw (un-encoded) facts of one nest, computed once with isl; the nest
+ * vector is an encoding of these, and candidate vectors read them for
+ * their footprint and tile-count estimates. */
+typedef struct at_feat_nest {
+	/* dependences */
+	int ray_hist2[8], ray_hist3[32];	/* extreme rays by sector */
+	int uni_hist2[8], uni_hist3[32];	/* uniform distances by sector */
+	int n_ray, cone_dim;
+	int sum_n;				/* 0: no uniform distance */
+	long sum[AT_MAX_DEPTH];			/* summation vector */
+	double sum_phi, sum_theta;		/* its angles (degrees) */
+	int n_uniform, n_zero, n_nonuniform;	/* n_zero: distance 0 */
+	int n_kind[3];				/* RAW, WAR, WAW */
+	/* domain (loops in pre-order, see at_scop.h) */
+	int n_loop, depth, n_stmt, shared;
+	long trips[AT_MAX_DEPTH];	/* at known parameter values, -1 unknown */
+	long total;			/* statement instances, -1 unknown */
+	int const_bound[AT_MAX_DEPTH];	/* bounds constant (no iterator, no
+					 * parameter of unknown value) */
+	/* accesses */
+	int n_ref, n_load, n_store, n_array;
+	int n_add, n_mul, n_div, n_call;	/* operators in the statements */
+	int reuse_inv[AT_MAX_DEPTH];	/* refs invariant in loop l */
+	int reuse_s1[AT_MAX_DEPTH];	/* refs with stride 1 along loop l */
+	float refs[AT_FEAT_NREF][AT_FEAT_REF_DIM];
+	/* compact references for the footprint estimate of a tile */
+	int n_fref;
+	struct at_feat_fref {
+		int array, elem_size, n_dim, n_loop;
+		double trip[AT_MAX_DEPTH];	/* per enclosing loop (by depth;
+						 * unknown: AT_FEAT_TRIP_ASSUMED) */
+		int coef[AT_MAX_DEPTH][AT_MAX_DEPTH];	/* |m[d][loop at depth p]| */
+	} fref[AT_FEAT_MAXREF];
+	double pos_trip[AT_MAX_DEPTH];	/* trips of the first statement's loops
+					 * by depth = band position (unknown:
+					 * AT_FEAT_TRIP_ASSUMED, none: 1) */
+	at_feat_machine mach;
+} at_feat_nest;
+
+/* What a candidate vector needs of a structure (a shape x scans x loop
+ * orders at any sizes): computed once per structure, with isl for the
+ * OpenMP placement, then reused for every size vector (at_features_cand
+ * does no isl work). */
+typedef struct at_feat_struct_info {
+	const at_feat_nest *nest;	/* borrowed */
+	int kind;			/* 0 keep, 1 orig, 2 tiled */
+	int shape_kind;			/* at_shape_kind, -1 for keep/orig */
+	int n;				/* band depth (loops for keep/orig) */
+	long h[AT_MAX_DEPTH][AT_MAX_DEPTH];
+	double box[AT_MAX_DEPTH][AT_MAX_DEPTH];	/* |adj(H)| / |det H| */
+	long det;
+	int tile_scan, point_scan;	/* at_scan, -1 for keep/orig */
+	int tile_rank[AT_MAX_DEPTH], point_rank[AT_MAX_DEPTH];
+	int tile_ord[AT_MAX_DEPTH];	/* band position of tile level k */
+	int par, simd;			/* at_space_omp's answer (orig: loop
+					 * levels of the nest), -1: none */
+} at_feat_struct_info;
+
+/* Fills *m with the L1 data, L2 and L3 cache sizes and the number of
+ * online cores, read from `root`/cpu0/cache/index<k>/{level,type,size}
+ * (root NULL: /sys/devices/system/cpu).  When sysfs is missing or
+ * incomplete the missing caches get 32 KiB, 1 MiB and 8 MiB and
+ * m->from_sysfs is 0.  Never fails. */
+void at_features_machine(at_feat_machine *m, const char *root);
+
+/* Fills vals[p] (p < scop->n_param) with the value of parameter p when it
+ * is an object-like macro defined in `text` as an integer literal
+ * (`#define N 2000`, the last definition wins) or given in `args` as
+ * "-DN=2000" or "-D" "N=2000" (args win over the text); AT_FEAT_UNKNOWN
+ * otherwise (function parameters, variables, expressions).  text and args
+ * may be NULL. */
+void at_features_param_values(const char *text, const at_scop *scop,
+	int n_arg, const char *const *args, long *vals);
+
+/* Returns the 2-D sector (0..7) of (x, y), see the top of this file, or
+ * -1 for the zero vector. */
+int at_features_sector2(long x, long y);
+
+/* Returns the sector of the n-vector d: 2-D sector when n <= 2, 3-D
+ * sector (0..31) when n >= 3; -1 for the zero vector. */
+int at_features_sector(const long *d, int n);
+
+/* Sets *phi and *theta (degrees) of the n-vector d (see the top of this
+ * file). */
+void at_features_angles(const long *d, int n, double *phi, double *theta);
+
+/* Computes the raw facts of `scop` into *f: the dependence cone, extreme
+ * rays and uniform distances come from `deps` (at_deps_compute), the
+ * shared band from `space` (any mode), trip counts from isl at the
+ * parameter values `param_vals` (NULL: all unknown; see
+ * at_features_param_values), the machine from `mach` (NULL: read it).
+ * Returns 0, or -1 after a diagnostic. */
+int at_features_nest_info(isl_ctx *ctx, const at_scop *scop,
+	const at_deps *deps, const at_space *space, const long *param_vals,
+	const at_feat_machine *mach, at_feat_nest *f);
+
+/* Writes the AT_FEAT_NEST_DIM entries of the nest vector of f into out
+ * (counts as they are, trip counts and sizes as log2(1 + x)); returns
+ * the number of entries written (AT_FEAT_NEST_DIM). */
+int at_features_nest_encode(const at_feat_nest *f, float *out);
+
+/* at_features_nest_info followed by at_features_nest_encode.  Returns 0
+ * or -1. */
+int at_features_nest(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
+	const at_space *space, const long *param_vals,
+	const at_feat_machine *mach, float *out);
+
+/* Writes the name of nest entry k (0 <= k < AT_FEAT_NEST_DIM) into buf
+ * and returns buf ("" when k is out of range). */
+char *at_features_nest_name(int k, char *buf, size_t size);
+
+/* Writes the name of candidate entry k into buf and returns buf. */
+char *at_features_cand_name(int k, char *buf, size_t size);
+
+/* Fills *si for the structure of `ch` (its sizes are ignored; ch->shape
+ * -1 is `orig`): H, scans, loop orders, and where the OpenMP pragmas go
+ * (at_space_omp at probe sizes; for orig the outermost and the innermost
+ * parallel loop of the original nest).  `nest` must outlive *si.
+ * Returns 0, or -1 on an isl error. */
+int at_features_struct(isl_ctx *ctx, const at_space *space,
+	const at_feat_nest *nest, const at_choice *ch, at_feat_struct_info *si);
+
+/* Fills *si for `keep`: the nest exactly as written, no OpenMP pragmas. */
+void at_features_struct_keep(const at_feat_nest *nest,
+	at_feat_struct_info *si);
+
+/* Writes the AT_FEAT_CAND_DIM entries of the candidate vector of the
+ * structure *si at tile sizes `sizes` (si->n of them; ignored for keep
+ * and orig) into out; returns the number of entries written
+ * (AT_FEAT_CAND_DIM).  No isl, no allocation: cheap enough for millions
+ * of calls. */
+int at_features_cand(const at_feat_struct_info *si, const long *sizes,
+	float *out);
+
+/* Writes the candidate vector of `keep` into out. */
+void at_features_keep(const at_feat_nest *nest, float *out);
+
+#endif

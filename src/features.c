@@ -1,0 +1,1255 @@
+/*
+ * features.c — stage 5: the nest vector and the candidate vectors of the
+ * cost model (see at_features.h for the layout and the angle sectors).
+ *
+ * Everything that needs isl is done once: per nest (at_features_nest_info)
+ * and per structure (at_features_struct).  Encoding a candidate at given
+ * tile sizes (at_features_cand) is plain arithmetic on those facts.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <isl/aff.h>
+#include <isl/union_map.h>
+
+#include "at_features.h"
+#include "at_shape.h"
+#include "at_diag.h"
+
+/* Degrees per radian (M_PI is not in C11). */
+#define AT_FEAT_DEG (180.0 / 3.14159265358979323846)
+
+/* ---------------------------------------------------------------------- */
+/* Machine                                                                */
+/* ---------------------------------------------------------------------- */
+
+/* Reads the first line of file `path` into buf (without its newline).
+ * Returns 0, or -1 when the file cannot be read. */
+static int at_feat_read_line(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	if (!fgets(buf, (int)size, f))
+		buf[0] = 0;
+	fclose(f);
+	buf[strcspn(buf, "\n")] = 0;
+	return 0;
+}
+
+/* Reads root/cpu0/cache/index<k>/<name> (see at_feat_read_line). */
+static int at_feat_cache_attr(const char *root, int k, const char *name,
+	char *buf, size_t size)
+{
+	char path[1024];
+
+	snprintf(path, sizeof(path), "%s/cpu0/cache/index%d/%s", root, k,
+		name);
+	return at_feat_read_line(path, buf, size);
+}
+
+/* Returns the bytes of a sysfs cache size ("48K", "2048K", "16M"), or 0
+ * when it is malformed. */
+static long at_feat_cache_bytes(const char *s)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (end == s || v <= 0)
+		return 0;
+	if (*end == 'K')
+		v *= 1024L;
+	else if (*end == 'M')
+		v *= 1024L * 1024;
+	else if (*end == 'G')
+		v *= 1024L * 1024 * 1024;
+	return v;
+}
+
+/* Returns the number of CPUs in a sysfs CPU list ("0-3,6,8-9"), or 0 when
+ * it is malformed. */
+static int at_feat_cpu_list(const char *s)
+{
+	int n = 0;
+
+	while (*s) {
+		char *end;
+		long a = strtol(s, &end, 10), b = a;
+		if (end == s)
+			return 0;
+		s = end;
+		if (*s == '-') {
+			b = strtol(s + 1, &end, 10);
+			if (end == s + 1 || b < a)
+				return 0;
+			s = end;
+		}
+		n += (int)(b - a + 1);
+		if (*s == ',')
+			s++;
+		else if (*s)
+			return 0;
+	}
+	return n;
+}
+
+/* Returns the number of online cores: root/online when it can be read,
+ * else sysconf, at least 1. */
+static int at_feat_cores(const char *root)
+{
+	char path[1024], line[256];
+	long n = 0;
+
+	snprintf(path, sizeof(path), "%s/online", root);
+	if (at_feat_read_line(path, line, sizeof(line)) == 0)
+		n = at_feat_cpu_list(line);
+	if (n <= 0)
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : (int)n;
+}
+
+/* Fills *m from sysfs, with fallbacks (see at_features.h). */
+void at_features_machine(at_feat_machine *m, const char *root)
+{
+	memset(m, 0, sizeof(*m));
+	if (!root)
+		root = "/sys/devices/system/cpu";
+	for (int k = 0; k < 16; k++) {
+		char level[32], type[32], size[32];
+		long bytes;
+		if (at_feat_cache_attr(root, k, "level", level,
+		    sizeof(level)) < 0)
+			break;
+		if (at_feat_cache_attr(root, k, "type", type, sizeof(type)) < 0 ||
+		    at_feat_cache_attr(root, k, "size", size, sizeof(size)) < 0 ||
+		    !strcmp(type, "Instruction"))
+			continue;
+		bytes = at_feat_cache_bytes(size);
+		if (atoi(level) == 1)
+			m->l1d = bytes;
+		else if (atoi(level) == 2)
+			m->l2 = bytes;
+		else if (atoi(level) == 3)
+			m->l3 = bytes;
+	}
+	m->from_sysfs = m->l1d > 0;
+	if (m->l1d <= 0)
+		m->l1d = 32L * 1024;
+	if (m->l2 <= 0)
+		m->l2 = 1024L * 1024;
+	if (m->l3 <= 0)
+		m->l3 = 8L * 1024 * 1024;
+	m->cores = at_feat_cores(root);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Parameter values from #define lines and -D arguments                    */
+/* ---------------------------------------------------------------------- */
+
+/* Parses the integer literal in [s, end) (white space, parentheses, a
+ * sign and u/l suffixes allowed; a trailing comment too) into *v.
+ * Returns 0, or -1 when it is anything else. */
+static int at_feat_literal(const char *s, const char *end, long *v)
+{
+	int open = 0, neg = 0;
+	char *e;
+
+	while (s < end && (isspace((unsigned char)*s) || *s == '(')) {
+		open += *s == '(';
+		s++;
+	}
+	if (s < end && (*s == '-' || *s == '+'))
+		neg = *s++ == '-';
+	if (s >= end || !isdigit((unsigned char)*s))
+		return -1;
+	*v = strtol(s, &e, 0);
+	if (neg)
+		*v = -*v;
+	s = e;
+	while (s < end && strchr("uUlL", *s))
+		s++;
+	while (s < end && (isspace((unsigned char)*s) || *s == ')')) {
+		open -= *s == ')';
+		s++;
+	}
+	if (s < end && !(s + 1 < end && s[0] == '/' &&
+	    (s[1] == '/' || s[1] == '*')))
+		return -1;
+	return open == 0 ? 0 : -1;
+}
+
+/* Returns the parameter of scop named [name, name + len), or -1. */
+static int at_feat_param_of(const at_scop *scop, const char *name, size_t len)
+{
+	for (int p = 0; p < scop->n_param; p++)
+		if (strlen(scop->params[p]) == len &&
+		    !strncmp(scop->params[p], name, len))
+			return p;
+	return -1;
+}
+
+/* Applies one preprocessor line [s, end) (without its '#') to vals:
+ * `define NAME literal` sets NAME, any other `define NAME` or
+ * `undef NAME` makes it unknown. */
+static void at_feat_directive(const char *s, const char *end,
+	const at_scop *scop, long *vals)
+{
+	int def;
+	const char *name;
+	int p;
+
+	while (s < end && isspace((unsigned char)*s))
+		s++;
+	def = end - s > 6 && !strncmp(s, "define", 6);
+	if (!def && !(end - s > 5 && !strncmp(s, "undef", 5)))
+		return;
+	s += def ? 6 : 5;
+	if (s >= end || !isspace((unsigned char)*s))
+		return;
+	while (s < end && isspace((unsigned char)*s))
+		s++;
+	name = s;
+	while (s < end && (isalnum((unsigned char)*s) || *s == '_'))
+		s++;
+	p = at_feat_param_of(scop, name, (size_t)(s - name));
+	if (p < 0)
+		return;
+	vals[p] = AT_FEAT_UNKNOWN;
+	if (def && (s == end || *s != '(') && at_feat_literal(s, end,
+	    &vals[p]) < 0)
+		vals[p] = AT_FEAT_UNKNOWN;
+}
+
+/* Applies one "NAME=V" or "NAME" (-D) or "NAME" (-U, undef != 0). */
+static void at_feat_define_arg(const char *a, int undef, const at_scop *scop,
+	long *vals)
+{
+	const char *eq = strchr(a, '=');
+	size_t len = eq ? (size_t)(eq - a) : strlen(a);
+	int p = at_feat_param_of(scop, a, len);
+
+	if (p < 0)
+		return;
+	vals[p] = undef ? AT_FEAT_UNKNOWN : 1;
+	if (!undef && eq && at_feat_literal(eq + 1, eq + 1 + strlen(eq + 1),
+	    &vals[p]) < 0)
+		vals[p] = AT_FEAT_UNKNOWN;
+}
+
+/* Fills vals from #define lines and -D/-U arguments (see at_features.h). */
+void at_features_param_values(const char *text, const at_scop *scop,
+	int n_arg, const char *const *args, long *vals)
+{
+	for (int p = 0; p < scop->n_param; p++)
+		vals[p] = AT_FEAT_UNKNOWN;
+	for (const char *s = text; s && *s; ) {
+		const char *end = s + strcspn(s, "\n");
+		const char *t = s;
+		while (t < end && isspace((unsigned char)*t))
+			t++;
+		if (t < end && *t == '#' && end[-1] != '\\')
+			at_feat_directive(t + 1, end, scop, vals);
+		s = *end ? end + 1 : end;
+	}
+	for (int i = 0; i < n_arg; i++) {
+		const char *a = args[i];
+		int undef = !strncmp(a, "-U", 2);
+		if (strncmp(a, "-D", 2) && !undef)
+			continue;
+		if (a[2])
+			at_feat_define_arg(a + 2, undef, scop, vals);
+		else if (i + 1 < n_arg)
+			at_feat_define_arg(args[++i], undef, scop, vals);
+	}
+}
+
+/* ---------------------------------------------------------------------- */
+/* Sectors and angles                                                     */
+/* ---------------------------------------------------------------------- */
+
+/* Returns the 2-D sector of (x, y), exactly (see at_features.h). */
+int at_features_sector2(long x, long y)
+{
+	if (x == 0 && y == 0)
+		return -1;
+	if (x > 0 && y >= 0)
+		return y < x ? 0 : 1;
+	if (x <= 0 && y > 0)
+		return y > -x ? 2 : 3;
+	if (x < 0 && y <= 0)
+		return -y < -x ? 4 : 5;
+	return -y > x ? 6 : 7;
+}
+
+/* Sets *z2 to z^2 and *zs to the sign of z for the n-vector d (see the
+ * folding of the inner loops in at_features.h). */
+static void at_feat_z(const long *d, int n, long *z2, int *zs)
+{
+	*z2 = 0;
+	*zs = 0;
+	for (int k = 2; k < n; k++) {
+		*z2 += d[k] * d[k];
+		if (!*zs && d[k])
+			*zs = d[k] > 0 ? 1 : -1;
+	}
+}
+
+/* Returns the sector of d (see at_features.h). */
+int at_features_sector(const long *d, int n)
+{
+	long x = n > 0 ? d[0] : 0, y = n > 1 ? d[1] : 0, z2, r2;
+	int zs, tb, ps;
+
+	if (n <= 2)
+		return at_features_sector2(x, y);
+	at_feat_z(d, n, &z2, &zs);
+	r2 = x * x + y * y;
+	if (r2 == 0 && z2 == 0)
+		return -1;
+	if (zs > 0)
+		tb = r2 < z2 ? 0 : 1;
+	else
+		tb = zs == 0 || r2 > z2 ? 2 : 3;
+	ps = at_features_sector2(x, y);
+	return 8 * tb + (ps < 0 ? 0 : ps);
+}
+
+/* Sets the angles of d in degrees (see at_features.h). */
+void at_features_angles(const long *d, int n, double *phi, double *theta)
+{
+	double x = n > 0 ? d[0] : 0, y = n > 1 ? d[1] : 0, z = 0;
+	long z2;
+	int zs;
+
+	at_feat_z(d, n, &z2, &zs);
+	z = zs * sqrt((double)z2);
+	*phi = x == 0 && y == 0 ? 0 : atan2(y, x) * AT_FEAT_DEG;
+	if (*phi < 0)
+		*phi += 360.0;
+	*theta = x == 0 && y == 0 && z == 0 ? 0 :
+		atan2(sqrt(x * x + y * y), z) * AT_FEAT_DEG;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Nest facts                                                             */
+/* ---------------------------------------------------------------------- */
+
+/* Counts the n-vector d in its sector of h2 (n <= 2) or h3. */
+static void at_feat_hist(int *h2, int *h3, const long *d, int n)
+{
+	int s = at_features_sector(d, n);
+
+	if (s >= 0)
+		(n <= 2 ? h2 : h3)[s]++;
+}
+
+/* Returns 1 if the first n entries of d are zero. */
+static int at_feat_zero(const long *d, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (d[k])
+			return 0;
+	return 1;
+}
+
+/* Sets the summation vector: the sum of the distinct non-zero uniform
+ * distances of the cone's depth (the vectors the cone and the LP scan's
+ * sigma are built from; sigma is this vector divided by its gcd). */
+static void at_feat_sum(const at_deps *deps, at_feat_nest *f)
+{
+	int n = deps->n_dim;
+
+	for (int i = 0; n > 0 && i < deps->n_dep; i++) {
+		const at_dep *d = &deps->deps[i];
+		int dup = 0;
+		if (!d->uniform || d->n_common != n ||
+		    at_feat_zero(d->dist, n))
+			continue;
+		for (int j = 0; j < i && !dup; j++)
+			dup = deps->deps[j].uniform &&
+				deps->deps[j].n_common == n &&
+				!memcmp(deps->deps[j].dist, d->dist,
+				n * sizeof(long));
+		if (dup)
+			continue;
+		f->sum_n = n;
+		for (int k = 0; k < n; k++)
+			f->sum[k] += d->dist[k];
+	}
+	if (f->sum_n)
+		at_features_angles(f->sum, n, &f->sum_phi, &f->sum_theta);
+}
+
+/* Fills the dependence facts of f from deps. */
+static void at_feat_deps(const at_deps *deps, at_feat_nest *f)
+{
+	f->n_ray = deps->n_ray;
+	f->cone_dim = deps->n_dim;
+	for (int r = 0; r < deps->n_ray; r++)
+		at_feat_hist(f->ray_hist2, f->ray_hist3, deps->rays[r],
+			deps->n_dim);
+	for (int i = 0; i < deps->n_dep; i++) {
+		const at_dep *d = &deps->deps[i];
+		f->n_kind[d->kind]++;
+		if (!d->uniform && d->n_common > 0)
+			f->n_nonuniform++;
+		else if (!d->uniform || at_feat_zero(d->dist, d->n_common))
+			f->n_zero++;
+		else {
+			f->n_uniform++;
+			at_feat_hist(f->uni_hist2, f->uni_hist3, d->dist,
+				d->n_common);
+		}
+	}
+	at_feat_sum(deps, f);
+}
+
+/* Returns 1 if the row (global columns) has no loop coefficient and no
+ * coefficient on a parameter of unknown value. */
+static int at_feat_const_row(const at_scop *scop, const long *row,
+	const long *vals)
+{
+	for (int k = 0; k < scop->n_loop; k++)
+		if (row[k])
+			return 0;
+	for (int p = 0; p < scop->n_param; p++)
+		if (row[scop->n_loop + p] &&
+		    (!vals || vals[p] == AT_FEAT_UNKNOWN))
+			return 0;
+	return 1;
+}
+
+/* Returns 1 if every bound of loop l is constant (see at_feat_const_row). */
+static int at_feat_const_loop(const at_scop *scop, int l, const long *vals)
+{
+	const at_loop *lp = &scop->loops[l];
+
+	for (int b = 0; b < lp->n_lb; b++)
+		if (!at_feat_const_row(scop, lp->lb[b].row, vals))
+			return 0;
+	for (int b = 0; b < lp->n_ub; b++)
+		if (!at_feat_const_row(scop, lp->ub[b].row, vals))
+			return 0;
+	return 1;
+}
+
+/* Returns a trip count for estimates: t itself, AT_FEAT_TRIP_ASSUMED when
+ * unknown (t < 0), at least 1. */
+static double at_feat_trip_est(long t)
+{
+	if (t < 0)
+		return AT_FEAT_TRIP_ASSUMED;
+	return t < 1 ? 1 : (double)t;
+}
+
+/* Fills the domain facts of f; trips receives the trip count of every
+ * loop of scop (n_loop entries).  Returns 0 or -1. */
+static int at_feat_domain(isl_ctx *ctx, const at_scop *scop,
+	const at_space *space, const long *vals, long *trips, at_feat_nest *f)
+{
+	if (at_scop_trip_counts_at(ctx, scop, vals, trips, &f->total) < 0)
+		return -1;
+	f->n_loop = scop->n_loop;
+	f->n_stmt = scop->n_stmt;
+	f->shared = space->orig_n;
+	for (int l = 0; l < scop->n_loop; l++)
+		if (scop->loops[l].depth + 1 > f->depth)
+			f->depth = scop->loops[l].depth + 1;
+	for (int l = 0; l < scop->n_loop && l < AT_MAX_DEPTH; l++) {
+		f->trips[l] = trips[l];
+		f->const_bound[l] = at_feat_const_loop(scop, l, vals);
+	}
+	for (int k = 0; k < AT_MAX_DEPTH; k++)
+		f->pos_trip[k] = scop->n_stmt && k < scop->stmts[0].n_loop ?
+			at_feat_trip_est(trips[scop->stmts[0].loops[k]]) : 1;
+	return 0;
+}
+
+/* Counts the arithmetic operators of statement text t outside subscripts
+ * (+ and - together, *, /; `++`/`--` and the signs of exponents are not
+ * operations) and the calls (an identifier followed by `(`). */
+static void at_feat_ops(const char *t, at_feat_nest *f)
+{
+	int sub = 0;
+
+	for (const char *p = t; *p; p++) {
+		if (p[0] == '/' && (p[1] == '*' || p[1] == '/')) {
+			const char *e = p[1] == '*' ? strstr(p + 2, "*/") :
+				strchr(p, '\n');
+			if (!e)
+				return;
+			p = p[1] == '*' ? e + 1 : e;
+		} else if (*p == '[' || *p == ']') {
+			sub += *p == '[' ? 1 : -1;
+		} else if (sub > 0) {
+			continue;
+		} else if (isalpha((unsigned char)*p) || *p == '_') {
+			const char *e = p;
+			while (isalnum((unsigned char)*e) || *e == '_')
+				e++;
+			p = e - 1;
+			while (isspace((unsigned char)*e))
+				e++;
+			f->n_call += *e == '(';
+		} else if (isdigit((unsigned char)*p) || (*p == '.' &&
+		    isdigit((unsigned char)p[1]))) {
+			while (isalnum((unsigned char)p[1]) || p[1] == '.' ||
+			    ((p[1] == '+' || p[1] == '-') &&
+			    (p[0] == 'e' || p[0] == 'E')))
+				p++;
+		} else if ((*p == '+' || *p == '-') && p[1] == *p) {
+			p++;
+		} else {
+			f->n_add += *p == '+' || *p == '-';
+			f->n_mul += *p == '*';
+			f->n_div += *p == '/';
+		}
+	}
+}
+
+/* Returns the coefficient of global column c in row d of reference r. */
+static long at_feat_coef(const at_scop *scop, const at_ref *r, int d, int c)
+{
+	return r->m[d * at_scop_ncol(scop) + c];
+}
+
+/* Returns 1 if reference r does not move with global loop g. */
+static int at_feat_invariant(const at_scop *scop, const at_ref *r, int g)
+{
+	for (int d = 0; d < r->n_dim; d++)
+		if (at_feat_coef(scop, r, d, g))
+			return 0;
+	return 1;
+}
+
+/* Returns 1 if reference r walks its innermost dimension with stride 1
+ * along global loop g (and no other dimension moves with g). */
+static int at_feat_stride1(const at_scop *scop, const at_ref *r, int g)
+{
+	if (r->n_dim == 0 || labs(at_feat_coef(scop, r, r->n_dim - 1, g)) != 1)
+		return 0;
+	for (int d = 0; d < r->n_dim - 1; d++)
+		if (at_feat_coef(scop, r, d, g))
+			return 0;
+	return 1;
+}
+
+/* Writes the AT_FEAT_REF_DIM entries of reference r of statement s:
+ * valid, write, log2 element size, stride-1 loop (1 + depth of the
+ * innermost loop moving the innermost array dimension, 0: none), stride 1
+ * along the innermost loop, invariant in the innermost loop, then the
+ * access matrix: AT_FEAT_NDIM rows (the innermost array dimensions, the
+ * last row is the last dimension) x (AT_FEAT_NITER iterators, outermost
+ * first, and the constant). */
+static void at_feat_ref_block(const at_scop *scop, const at_stmt *s,
+	const at_ref *r, float *o)
+{
+	int inner = s->n_loop ? s->loops[s->n_loop - 1] : -1;
+	int s1 = 0, nc = at_scop_ncol(scop);
+
+	for (int p = 0; r->n_dim > 0 && p < s->n_loop; p++)
+		if (at_feat_coef(scop, r, r->n_dim - 1, s->loops[p]))
+			s1 = p + 1;
+	o[0] = 1;
+	o[1] = r->kind == AT_WRITE;
+	o[2] = (float)log2(scop->arrays[r->array].elem_size > 0 ?
+		scop->arrays[r->array].elem_size : 1);
+	o[3] = (float)s1;
+	o[4] = inner >= 0 && at_feat_stride1(scop, r, inner);
+	o[5] = inner >= 0 && at_feat_invariant(scop, r, inner);
+	for (int j = 0; j < AT_FEAT_NDIM; j++) {
+		int d = r->n_dim - AT_FEAT_NDIM + j;
+		float *row = o + 6 + j * (AT_FEAT_NITER + 1);
+		for (int p = 0; d >= 0 && p < AT_FEAT_NITER && p < s->n_loop;
+		     p++)
+			row[p] = (float)at_feat_coef(scop, r, d, s->loops[p]);
+		if (d >= 0)
+			row[AT_FEAT_NITER] = (float)at_feat_coef(scop, r, d,
+				nc - 1);
+	}
+}
+
+/* Records reference r of statement s for footprint estimates. */
+static void at_feat_fref(const at_scop *scop, const at_stmt *s,
+	const at_ref *r, const long *trips, at_feat_nest *f)
+{
+	struct at_feat_fref *fr;
+
+	if (f->n_fref == AT_FEAT_MAXREF)
+		return;
+	fr = &f->fref[f->n_fref++];
+	fr->array = r->array;
+	fr->elem_size = scop->arrays[r->array].elem_size;
+	fr->n_dim = r->n_dim < AT_MAX_DEPTH ? r->n_dim : AT_MAX_DEPTH;
+	fr->n_loop = s->n_loop;
+	for (int p = 0; p < s->n_loop; p++) {
+		fr->trip[p] = at_feat_trip_est(trips[s->loops[p]]);
+		for (int d = 0; d < fr->n_dim; d++)
+			fr->coef[d][p] = (int)labs(at_feat_coef(scop, r, d,
+				s->loops[p]));
+	}
+}
+
+/* Fills the access facts of f (references, operators, reuse). */
+static void at_feat_access(const at_scop *scop, const long *trips,
+	at_feat_nest *f)
+{
+	f->n_array = scop->n_array;
+	for (int k = 0; k < scop->n_stmt; k++) {
+		const at_stmt *s = &scop->stmts[k];
+		at_feat_ops(s->text ? s->text : "", f);
+		for (int i = 0; i < s->n_ref; i++) {
+			const at_ref *r = &s->refs[i];
+			if (f->n_ref < AT_FEAT_NREF)
+				at_feat_ref_block(scop, s, r,
+					f->refs[f->n_ref]);
+			f->n_ref++;
+			f->n_load += r->kind == AT_READ;
+			f->n_store += r->kind == AT_WRITE;
+			at_feat_fref(scop, s, r, trips, f);
+			for (int p = 0; p < s->n_loop; p++) {
+				int g = s->loops[p];
+				if (g >= AT_MAX_DEPTH)
+					continue;
+				f->reuse_inv[g] += at_feat_invariant(scop, r, g);
+				f->reuse_s1[g] += at_feat_stride1(scop, r, g);
+			}
+		}
+	}
+}
+
+/* Computes the raw facts of a nest (see at_features.h). */
+int at_features_nest_info(isl_ctx *ctx, const at_scop *scop,
+	const at_deps *deps, const at_space *space, const long *param_vals,
+	const at_feat_machine *mach, at_feat_nest *f)
+{
+	long *trips = calloc(scop->n_loop + 1, sizeof(long));
+
+	memset(f, 0, sizeof(*f));
+	if (!trips)
+		goto error;
+	at_feat_deps(deps, f);
+	if (at_feat_domain(ctx, scop, space, param_vals, trips, f) < 0)
+		goto error;
+	at_feat_access(scop, trips, f);
+	if (mach)
+		f->mach = *mach;
+	else
+		at_features_machine(&f->mach, NULL);
+	free(trips);
+	return 0;
+error:
+	at_diag(&scop->loc, AT_ERROR, "internal: could not compute the "
+		"features of this nest");
+	free(trips);
+	return -1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Nest vector                                                            */
+/* ---------------------------------------------------------------------- */
+
+/* Writes n ints as floats; returns n. */
+static int at_feat_put(float *o, const int *v, int n)
+{
+	for (int k = 0; k < n; k++)
+		o[k] = (float)v[k];
+	return n;
+}
+
+/* Returns log2(1 + x) for x >= 0, AT_FEAT_SENTINEL for x < 0. */
+static float at_feat_log(long x)
+{
+	return x < 0 ? AT_FEAT_SENTINEL : (float)log2(1.0 + (double)x);
+}
+
+/* Writes the dependence block; returns its size (AT_FEAT_NEST_DEP). */
+static int at_feat_enc_deps(const at_feat_nest *f, float *o)
+{
+	int i = 0;
+	double norm = 0;
+
+	i += at_feat_put(o + i, f->ray_hist2, 8);
+	i += at_feat_put(o + i, f->ray_hist3, 32);
+	i += at_feat_put(o + i, f->uni_hist2, 8);
+	i += at_feat_put(o + i, f->uni_hist3, 32);
+	for (int k = 0; k < f->sum_n; k++)
+		norm += (double)f->sum[k] * (double)f->sum[k];
+	o[i++] = (float)f->n_ray;
+	o[i++] = (float)f->cone_dim;
+	o[i++] = f->sum_n > 0;
+	o[i++] = (float)f->sum_phi;
+	o[i++] = (float)f->sum_theta;
+	o[i++] = (float)log2(1.0 + sqrt(norm));
+	o[i++] = (float)f->n_uniform;
+	o[i++] = (float)f->n_zero;
+	o[i++] = (float)f->n_nonuniform;
+	i += at_feat_put(o + i, f->n_kind, 3);
+	return i;
+}
+
+/* Writes the domain block; returns its size (AT_FEAT_NEST_DOM). */
+static int at_feat_enc_domain(const at_feat_nest *f, float *o)
+{
+	int i = 0;
+
+	for (int l = 0; l < AT_MAX_DEPTH; l++)
+		o[i++] = at_feat_log(f->trips[l]);
+	for (int l = 0; l < AT_MAX_DEPTH; l++)
+		o[i++] = f->trips[l] < 0;
+	i += at_feat_put(o + i, f->const_bound, AT_MAX_DEPTH);
+	o[i++] = at_feat_log(f->total);
+	o[i++] = f->total < 0;
+	o[i++] = (float)f->depth;
+	o[i++] = (float)f->n_loop;
+	o[i++] = (float)f->n_stmt;
+	o[i++] = (float)f->shared;
+	return i;
+}
+
+/* Writes the access block; returns its size (AT_FEAT_NEST_ACC). */
+static int at_feat_enc_access(const at_feat_nest *f, float *o)
+{
+	int i = 0;
+
+	memcpy(o, f->refs, sizeof(f->refs));
+	i += AT_FEAT_NREF * AT_FEAT_REF_DIM;
+	o[i++] = (float)f->n_ref;
+	o[i++] = (float)f->n_load;
+	o[i++] = (float)f->n_store;
+	o[i++] = (float)f->n_array;
+	o[i++] = (float)f->n_add;
+	o[i++] = (float)f->n_mul;
+	o[i++] = (float)f->n_div;
+	o[i++] = (float)f->n_call;
+	i += at_feat_put(o + i, f->reuse_inv, AT_MAX_DEPTH);
+	i += at_feat_put(o + i, f->reuse_s1, AT_MAX_DEPTH);
+	return i;
+}
+
+/* Writes the nest vector (see at_features.h). */
+int at_features_nest_encode(const at_feat_nest *f, float *out)
+{
+	int i = 0;
+
+	i += at_feat_enc_deps(f, out + i);
+	i += at_feat_enc_domain(f, out + i);
+	i += at_feat_enc_access(f, out + i);
+	out[i++] = (float)log2((double)f->mach.l1d);
+	out[i++] = (float)log2((double)f->mach.l2);
+	out[i++] = (float)log2((double)f->mach.l3);
+	out[i++] = (float)f->mach.cores;
+	return i;
+}
+
+/* Computes and encodes the nest vector (see at_features.h). */
+int at_features_nest(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
+	const at_space *space, const long *param_vals,
+	const at_feat_machine *mach, float *out)
+{
+	at_feat_nest *f = malloc(sizeof(*f));
+	int r = -1;
+
+	if (!f)
+		return -1;
+	if (at_features_nest_info(ctx, scop, deps, space, param_vals, mach,
+	    f) == 0) {
+		at_features_nest_encode(f, out);
+		r = 0;
+	}
+	free(f);
+	return r;
+}
+
+/* If *k < n, returns 1 (the entry is in this block, *k its index in it);
+ * otherwise subtracts n from *k and returns 0. */
+static int at_feat_in(int *k, int n)
+{
+	if (*k < n)
+		return 1;
+	*k -= n;
+	return 0;
+}
+
+/* Names of the scalar entries of the dependence block. */
+static const char *const at_feat_dep_names[12] = {
+	"dep_n_ray", "dep_cone_dim", "dep_sum_valid", "dep_sum_phi",
+	"dep_sum_theta", "dep_sum_log2norm", "dep_n_uniform", "dep_n_indep",
+	"dep_n_nonuniform", "dep_n_raw", "dep_n_war", "dep_n_waw"
+};
+
+/* Names of the scalar entries of the domain block (after the per-loop
+ * ones). */
+static const char *const at_feat_dom_names[6] = {
+	"dom_total_log2", "dom_total_param", "dom_depth", "dom_n_loop",
+	"dom_n_stmt", "dom_shared"
+};
+
+/* Names of the first entries of a reference block. */
+static const char *const at_feat_ref_names[6] = {
+	"valid", "write", "elem_log2", "s1_loop", "inner_s1", "inner_inv"
+};
+
+/* Names of the aggregate access entries. */
+static const char *const at_feat_acc_names[8] = {
+	"acc_n_ref", "acc_n_load", "acc_n_store", "acc_n_array",
+	"op_add", "op_mul", "op_div", "op_call"
+};
+
+/* Names of the machine entries. */
+static const char *const at_feat_mach_names[4] = {
+	"mach_l1d_log2", "mach_l2_log2", "mach_l3_log2", "mach_cores"
+};
+
+/* Writes the name of entry k of one reference block (ref r). */
+static char *at_feat_ref_name(int r, int k, char *buf, size_t size)
+{
+	int row, col;
+
+	if (k < 6) {
+		snprintf(buf, size, "acc_r%d_%s", r, at_feat_ref_names[k]);
+		return buf;
+	}
+	row = (k - 6) / (AT_FEAT_NITER + 1);
+	col = (k - 6) % (AT_FEAT_NITER + 1);
+	if (col == AT_FEAT_NITER)
+		snprintf(buf, size, "acc_r%d_m%d_c", r, row);
+	else
+		snprintf(buf, size, "acc_r%d_m%d_i%d", r, row, col);
+	return buf;
+}
+
+/* Writes the name of nest entry k (see at_features.h). */
+char *at_features_nest_name(int k, char *buf, size_t size)
+{
+	const int nr = AT_FEAT_NREF * AT_FEAT_REF_DIM;
+
+	snprintf(buf, size, "%s", "");
+	if (k < 0)
+		return buf;
+	if (at_feat_in(&k, 8))
+		snprintf(buf, size, "dep_ray2_h%d", k);
+	else if (at_feat_in(&k, 32))
+		snprintf(buf, size, "dep_ray3_h%d", k);
+	else if (at_feat_in(&k, 8))
+		snprintf(buf, size, "dep_uni2_h%d", k);
+	else if (at_feat_in(&k, 32))
+		snprintf(buf, size, "dep_uni3_h%d", k);
+	else if (at_feat_in(&k, 12))
+		snprintf(buf, size, "%s", at_feat_dep_names[k]);
+	else if (at_feat_in(&k, AT_MAX_DEPTH))
+		snprintf(buf, size, "dom_trip_log2_%d", k);
+	else if (at_feat_in(&k, AT_MAX_DEPTH))
+		snprintf(buf, size, "dom_trip_param_%d", k);
+	else if (at_feat_in(&k, AT_MAX_DEPTH))
+		snprintf(buf, size, "dom_const_bound_%d", k);
+	else if (at_feat_in(&k, 6))
+		snprintf(buf, size, "%s", at_feat_dom_names[k]);
+	else if (at_feat_in(&k, nr))
+		at_feat_ref_name(k / AT_FEAT_REF_DIM, k % AT_FEAT_REF_DIM,
+			buf, size);
+	else if (at_feat_in(&k, 8))
+		snprintf(buf, size, "%s", at_feat_acc_names[k]);
+	else if (at_feat_in(&k, AT_MAX_DEPTH))
+		snprintf(buf, size, "reuse_inv_%d", k);
+	else if (at_feat_in(&k, AT_MAX_DEPTH))
+		snprintf(buf, size, "reuse_s1_%d", k);
+	else if (at_feat_in(&k, 4))
+		snprintf(buf, size, "%s", at_feat_mach_names[k]);
+	return buf;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Structures                                                             */
+/* ---------------------------------------------------------------------- */
+
+/* Fills tile_ord and point_ord (n band positions each) with the order
+ * the tile loops and the point loops of ch scan the band: TS moves
+ * ch->tile_outer outermost, LI and LS move ch->point_inner innermost,
+ * the other scans keep the band's order (TI and TP combine the tile
+ * coordinates, LP puts sigma first).  The only place that reads a
+ * choice's loop order. */
+static void at_feat_orders(const at_choice *ch, int n, int *tile_ord,
+	int *point_ord)
+{
+	at_space_order(tile_ord, n, ch->tile_scan == AT_SCAN_S ?
+		ch->tile_outer : -1, -1);
+	at_space_order(point_ord, n, -1, ch->point_scan != AT_SCAN_P ?
+		ch->point_inner : -1);
+}
+
+/* Sets si to the untiled nest of n loops: H = I, loops in order. */
+static void at_feat_identity(at_feat_struct_info *si, int n)
+{
+	si->n = n;
+	si->det = 1;
+	si->shape_kind = -1;
+	si->tile_scan = si->point_scan = -1;
+	si->par = si->simd = -1;
+	for (int k = 0; k < n; k++) {
+		si->h[k][k] = 1;
+		si->box[k][k] = 1;
+		si->tile_rank[k] = si->point_rank[k] = k;
+		si->tile_ord[k] = k;
+	}
+}
+
+/* Fills *si for keep (see at_features.h). */
+void at_features_struct_keep(const at_feat_nest *nest,
+	at_feat_struct_info *si)
+{
+	memset(si, 0, sizeof(*si));
+	si->nest = nest;
+	si->kind = 0;
+	at_feat_identity(si, nest->depth < AT_MAX_DEPTH ? nest->depth :
+		AT_MAX_DEPTH);
+}
+
+/* Returns the original schedule's first `keep` dimensions (statement
+ * positions and loop iterators, interleaved) of flat. */
+static __isl_give isl_union_map *at_feat_prefix(
+	__isl_keep isl_multi_union_pw_aff *flat, int keep)
+{
+	isl_size n = isl_multi_union_pw_aff_size(flat);
+	isl_multi_union_pw_aff *p = isl_multi_union_pw_aff_copy(flat);
+
+	if (n > keep)
+		p = isl_multi_union_pw_aff_drop_dims(p, isl_dim_set, keep,
+			n - keep);
+	return isl_union_map_from_multi_union_pw_aff(p);
+}
+
+/* Sets si->par to the outermost loop depth of the original nest at which
+ * no loop is crossed by a dependence and si->simd to the innermost depth
+ * when it is parallel and is not si->par (as code generation places
+ * `parallel for` and `simd` for orig; all loops of one depth are tested
+ * together, statement positions separating sibling loops).  Returns 0
+ * or -1. */
+static int at_feat_orig_omp(isl_ctx *ctx, const at_space *space,
+	at_feat_struct_info *si)
+{
+	isl_union_map *map = at_scop_schedule_map(ctx, space->scop);
+	isl_multi_union_pw_aff *flat;
+	int n = si->n, last = 0;
+
+	if (!map)
+		return -1;
+	flat = isl_multi_union_pw_aff_from_union_map(map);
+	for (int k = 0; flat && k < n; k++) {
+		isl_union_map *m = at_feat_prefix(flat, 2 * k + 2);
+		int ok = at_deps_is_parallel(space->deps, m);
+		isl_union_map_free(m);
+		if (ok < 0)
+			goto error;
+		if (ok && si->par < 0)
+			si->par = k;
+		last = ok;
+	}
+	if (!flat)
+		return -1;
+	if (last && n > 0 && si->par != n - 1)
+		si->simd = n - 1;
+	isl_multi_union_pw_aff_free(flat);
+	return 0;
+error:
+	isl_multi_union_pw_aff_free(flat);
+	return -1;
+}
+
+/* Sets the matrix facts of si from shape sh: H, det, box = |adj H|/|det|. */
+static void at_feat_matrix(at_feat_struct_info *si, const at_shape *sh)
+{
+	long adj[AT_MAX_DEPTH][AT_MAX_DEPTH];
+	long det;
+
+	memcpy(si->h, sh->h, sizeof(si->h));
+	det = at_shape_det(sh->h, sh->n);
+	at_shape_adj(sh->h, sh->n, adj);
+	si->det = det;
+	for (int r = 0; r < sh->n; r++)
+		for (int c = 0; c < sh->n; c++)
+			si->box[r][c] = det ? (double)labs(adj[r][c]) /
+				(double)labs(det) : r == c;
+}
+
+/* Fills *si for the structure of ch (see at_features.h). */
+int at_features_struct(isl_ctx *ctx, const at_space *space,
+	const at_feat_nest *nest, const at_choice *ch, at_feat_struct_info *si)
+{
+	const at_shape *sh;
+	int point_ord[AT_MAX_DEPTH];
+	at_choice probe = *ch;
+
+	memset(si, 0, sizeof(*si));
+	si->nest = nest;
+	if (ch->shape < 0) {
+		si->kind = 1;
+		at_feat_identity(si, nest->depth < AT_MAX_DEPTH ?
+			nest->depth : AT_MAX_DEPTH);
+		return at_feat_orig_omp(ctx, space, si);
+	}
+	sh = &space->shapes[ch->shape];
+	si->kind = 2;
+	si->shape_kind = sh->kind;
+	si->n = sh->n;
+	si->tile_scan = ch->tile_scan;
+	si->point_scan = ch->point_scan;
+	at_feat_matrix(si, sh);
+	at_feat_orders(ch, sh->n, si->tile_ord, point_ord);
+	for (int k = 0; k < sh->n; k++) {
+		si->tile_rank[si->tile_ord[k]] = k;
+		si->point_rank[point_ord[k]] = k;
+		probe.sizes[k] = space->trips[k] >= 1 && space->trips[k] < 32 ?
+			space->trips[k] : 32;
+	}
+	return at_space_omp(ctx, space, &probe, &si->par, &si->simd);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Candidate vector                                                       */
+/* ---------------------------------------------------------------------- */
+
+/* Returns the extent of hyperplane row p of H over the band: 1 + the sum
+ * over positions k of |h_pk| (trip_k - 1). */
+static double at_feat_extent(const at_feat_struct_info *si, int p)
+{
+	double e = 1;
+
+	for (int k = 0; k < si->n; k++)
+		e += labs(si->h[p][k]) * (si->nest->pos_trip[k] - 1);
+	return e;
+}
+
+/* Returns the number of tiles along row p at size s. */
+static double at_feat_tiles_along(const at_feat_struct_info *si, int p,
+	long s)
+{
+	return ceil(at_feat_extent(si, p) / (double)s);
+}
+
+/* Returns the estimated number of tiles: the product of the tiles along
+ * each row when H = I, else the band's volume divided by a tile's
+ * (prod s / |det H|). */
+static double at_feat_n_tiles(const at_feat_struct_info *si, const long *s)
+{
+	double vol = 1, tiles = 1;
+	int unit = si->shape_kind != AT_SHAPE_CONE &&
+		si->shape_kind != AT_SHAPE_SKEW;
+
+	for (int k = 0; k < si->n; k++) {
+		tiles *= at_feat_tiles_along(si, k, s[k]);
+		vol *= si->nest->pos_trip[k] / (double)s[k];
+	}
+	vol *= (double)labs(si->det);
+	if (unit)
+		return tiles;
+	return vol < 1 ? 1 : vol;
+}
+
+/* Returns the estimated iterations of the `parallel for` loop (0: none):
+ * tiles along its row; the wavefront loop of TP has the sum of the tiles
+ * along every row; orig's is the loop's trip count. */
+static double at_feat_par_iters(const at_feat_struct_info *si,
+	const long *s)
+{
+	double w = 0;
+
+	if (si->par < 0 || si->par >= si->n)
+		return 0;
+	if (si->kind != 2)
+		return si->nest->pos_trip[si->par];
+	if (si->tile_scan != AT_SCAN_P)
+		return at_feat_tiles_along(si, si->tile_ord[si->par],
+			s[si->tile_ord[si->par]]);
+	if (si->par > 0)
+		return at_feat_tiles_along(si, si->par, s[si->par]);
+	for (int k = 0; k < si->n; k++)
+		w += at_feat_tiles_along(si, k, s[k]);
+	return w;
+}
+
+/* Returns the elements reference fr touches in one tile whose side along
+ * the loop at depth p is len[p]: the product over its dimensions of
+ * 1 + sum_p |coef| (len_p - 1). */
+static double at_feat_ref_elems(const struct at_feat_fref *fr,
+	const double *len)
+{
+	double e = 1;
+
+	for (int d = 0; d < fr->n_dim; d++) {
+		double ext = 1;
+		for (int p = 0; p < fr->n_loop && p < AT_MAX_DEPTH; p++)
+			ext += fr->coef[d][p] * (len[p] - 1);
+		e *= ext;
+	}
+	return e;
+}
+
+/* Returns the estimated footprint of one tile in bytes: per array, the
+ * largest number of elements one of its references touches (references
+ * of one array mostly overlap), times the element size, summed.  A
+ * tile's side along band position p is its bounding box in the original
+ * loops, sum_j |adj H|_pj s_j / |det H|, at most the loop's trip count;
+ * other loops run in full.  Untiled candidates: the whole nest. */
+static double at_feat_footprint(const at_feat_struct_info *si,
+	const long *s)
+{
+	const at_feat_nest *f = si->nest;
+	double side[AT_MAX_DEPTH], best[AT_FEAT_MAXREF], fp = 0;
+
+	for (int p = 0; p < AT_MAX_DEPTH; p++) {
+		side[p] = si->kind == 2 && p < si->n ? 0 : -1;
+		for (int j = 0; si->kind == 2 && p < si->n && j < si->n; j++)
+			side[p] += si->box[p][j] * (double)s[j];
+	}
+	for (int i = 0; i < f->n_fref; i++) {
+		const struct at_feat_fref *fr = &f->fref[i];
+		double len[AT_MAX_DEPTH], e;
+		int first = i;
+		for (int p = 0; p < fr->n_loop && p < AT_MAX_DEPTH; p++)
+			len[p] = side[p] >= 1 && side[p] < fr->trip[p] ?
+				side[p] : fr->trip[p];
+		for (int j = i - 1; j >= 0; j--)
+			if (f->fref[j].array == fr->array)
+				first = j;
+		e = at_feat_ref_elems(fr, len);
+		best[i] = 0;
+		if (first == i || e > best[first])
+			best[first] = e;
+	}
+	for (int i = 0; i < f->n_fref; i++)
+		fp += best[i] * f->fref[i].elem_size;
+	return fp < 1 ? 1 : fp;
+}
+
+/* Writes the kind, shape and matrix entries; returns their number. */
+static int at_feat_enc_shape(const at_feat_struct_info *si, float *o)
+{
+	int i = 0;
+
+	o[i++] = si->kind == 0;
+	o[i++] = si->kind == 1;
+	o[i++] = si->kind == 2;
+	o[i++] = si->shape_kind == AT_SHAPE_RECT;
+	o[i++] = si->shape_kind == AT_SHAPE_SKEW;
+	o[i++] = si->shape_kind == AT_SHAPE_CONE;
+	o[i++] = si->shape_kind == AT_SHAPE_ISL;
+	o[i++] = si->kind == 2 ? (float)si->n : 0;
+	o[i++] = (float)log2((double)(si->det ? labs(si->det) : 1));
+	for (int r = 0; r < AT_MAX_DEPTH; r++)
+		for (int c = 0; c < AT_MAX_DEPTH; c++)
+			o[i++] = (float)si->h[r][c];
+	for (int t = 0; t < 3; t++)
+		o[i++] = si->tile_scan == t;
+	for (int t = 0; t < 3; t++)
+		o[i++] = si->point_scan == t;
+	return i;
+}
+
+/* Writes the sizes and loop-order entries; returns their number. */
+static int at_feat_enc_order(const at_feat_struct_info *si, const long *s,
+	float *o)
+{
+	int i = 0;
+	float den = si->n > 1 ? (float)(si->n - 1) : 1;
+
+	for (int k = 0; k < AT_MAX_DEPTH; k++)
+		o[i++] = (float)log2((double)s[k]);
+	for (int k = 0; k < AT_MAX_DEPTH; k++)
+		o[i++] = k < si->n ? si->tile_rank[k] / den : 0;
+	for (int k = 0; k < AT_MAX_DEPTH; k++)
+		o[i++] = k < si->n ? si->point_rank[k] / den : 0;
+	return i;
+}
+
+/* Writes the OpenMP and estimate entries; returns their number. */
+static int at_feat_enc_omp(const at_feat_struct_info *si, const long *s,
+	float *o)
+{
+	const at_feat_machine *m = &si->nest->mach;
+	double fp = log2(at_feat_footprint(si, s));
+	float den = si->n > 1 ? (float)(si->n - 1) : 1;
+	int i = 0;
+
+	o[i++] = si->par >= 0;
+	o[i++] = si->par >= 0 ? si->par / den : 0;
+	o[i++] = si->par >= 0 && si->n > 1 && si->par == si->n - 1;
+	o[i++] = (float)log2(1.0 + at_feat_par_iters(si, s));
+	o[i++] = si->simd >= 0;
+	o[i++] = si->kind == 2 && si->tile_scan == AT_SCAN_P;
+	o[i++] = (float)log2(si->kind == 2 ? at_feat_n_tiles(si, s) : 1.0);
+	o[i++] = (float)fp;
+	o[i++] = (float)(fp - log2((double)m->l1d));
+	o[i++] = (float)(fp - log2((double)m->l2));
+	o[i++] = (float)(fp - log2((double)m->l3));
+	return i;
+}
+
+/* Writes the candidate vector (see at_features.h). */
+int at_features_cand(const at_feat_struct_info *si, const long *sizes,
+	float *out)
+{
+	long s[AT_MAX_DEPTH];
+	int i = 0;
+
+	for (int k = 0; k < AT_MAX_DEPTH; k++)
+		s[k] = si->kind == 2 && sizes && k < si->n && sizes[k] > 1 ?
+			sizes[k] : 1;
+	i += at_feat_enc_shape(si, out + i);
+	i += at_feat_enc_order(si, s, out + i);
+	i += at_feat_enc_omp(si, s, out + i);
+	return i;
+}
+
+/* Writes the candidate vector of keep (see at_features.h). */
+void at_features_keep(const at_feat_nest *nest, float *out)
+{
+	at_feat_struct_info si;
+
+	at_features_struct_keep(nest, &si);
+	at_features_cand(&si, NULL, out);
+}
+
+/* Names of the scalar candidate entries, in order: before H, scans,
+ * after the orders. */
+static const char *const at_feat_cand_head[9] = {
+	"kind_keep", "kind_orig", "kind_tiled", "shape_rect", "shape_skew",
+	"shape_cone", "shape_isl", "band_n", "h_log2det"
+};
+static const char *const at_feat_cand_scan[6] = {
+	"ts_I", "ts_S", "ts_P", "ls_I", "ls_S", "ls_P"
+};
+static const char *const at_feat_cand_tail[11] = {
+	"par_has", "par_level", "par_inner", "par_iters_log2", "simd",
+	"wavefront", "tiles_log2", "fp_log2", "fp_over_l1", "fp_over_l2",
+	"fp_over_l3"
+};
+
+/* Writes the name of candidate entry k (see at_features.h). */
+char *at_features_cand_name(int k, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", "");
+	if (k < 0)
+		return buf;
+	if (at_feat_in(&k, 9))
+		snprintf(buf, size, "%s", at_feat_cand_head[k]);
+	else if (at_feat_in(&k, AT_MAX_DEPTH * AT_MAX_DEPTH))
+		snprintf(buf, size, "h_r%dc%d", k / AT_MAX_DEPTH,
+			k % AT_MAX_DEPTH);
+	else if (at_feat_in(&k, 6))
+		snprintf(buf, size, "%s", at_feat_cand_scan[k]);
+	else if (at_feat_in(&k, AT_MAX_DEPTH))
+		snprintf(buf, size, "size_log2_%d", k);
+	else if (at_feat_in(&k, AT_MAX_DEPTH))
+		snprintf(buf, size, "tile_rank_%d", k);
+	else if (at_feat_in(&k, AT_MAX_DEPTH))
+		snprintf(buf, size, "point_rank_%d", k);
+	else if (at_feat_in(&k, 11))
+		snprintf(buf, size, "%s", at_feat_cand_tail[k]);
+	return buf;
+}

@@ -1,0 +1,682 @@
+/*
+ * featurize.c — bin/autotile-features: measurement rows -> training rows.
+ *
+ *   autotile-features [-I DIR] [--gen PATH] [-q] IN.jsonl... -o OUT.jsonl
+ *
+ * Reads the measurement rows of bin/autotile-dataset (one JSON object per
+ * line, see the shared formats), groups them by kernel (seed and size),
+ * regenerates each kernel's source with `autotile-gen --seed S --size
+ * SIZE` into a temporary file, runs the library's pipeline on it
+ * (frontend, deps, space at AT_SPACE_ENUM) and writes one training row per
+ * measured candidate after a header line naming the feature layout:
+ *
+ *   {"layout":"at-feat-1","nest_names":[...],"cand_names":[...],
+ *    "machine":{"l1d":...,"l2":...,"l3":...,"cores":...}}
+ *   {"seed":S,"cand":ID,"role":R,"speedup":X,"time":T,"ref_time":T0,
+ *    "nest":[...],"cand_x":[...]}
+ *
+ * The generator is $AUTOTILE_GEN, else autotile-gen next to this program;
+ * the kernels include "at_bench.h", found with -I DIR (default: the
+ * runtime/ directory beside this program's bin/, else ./runtime).  A row
+ * whose candidate id does not parse, whose check is not "ok" or that lacks
+ * a field is skipped with a warning naming seed and id; a kernel that
+ * cannot be generated or parsed is skipped with a warning.  Progress goes
+ * to stderr.  Exit status: 0 success, 1 unreadable input or unwritable
+ * output, 2 usage error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+#include <isl/ctx.h>
+#include <isl/options.h>
+
+#include "at_diag.h"
+#include "at_frontend.h"
+#include "at_deps.h"
+#include "at_space.h"
+#include "at_features.h"
+
+/* One measurement row (the fields training rows need). */
+struct at_fz_row {
+	long seed;
+	char size[16];
+	char *cand, *role;
+	double speedup, time, ref_time;
+	long order;		/* position in the input, for a stable sort */
+};
+
+/* Command line and the rows read. */
+struct at_fz {
+	const char *out, *gen, *inc;
+	char inc_buf[1024], gen_buf[1024];
+	int quiet;
+	int n_in;
+	const char **in;
+	int n_row, cap;
+	struct at_fz_row *rows;
+	at_feat_machine mach;
+	long written, skipped;
+	int bad_kernels;
+};
+
+/* A cached structure of one kernel: its choice with sizes cleared. */
+struct at_fz_struct {
+	at_choice key;
+	at_feat_struct_info si;
+};
+
+/* Prints the usage text on f. */
+static void at_fz_usage(FILE *f)
+{
+	fprintf(f,
+"usage: autotile-features [-I DIR] [--gen PATH] [-q] IN.jsonl... -o OUT.jsonl\n"
+"\n"
+"Turns measurement rows (bin/autotile-dataset) into training rows: a\n"
+"header naming the feature layout, then per measured candidate the nest\n"
+"vector and the candidate vector.\n"
+"\n"
+"  -o FILE      training rows (required)\n"
+"  -I DIR       directory of at_bench.h (default: runtime/ beside bin/)\n"
+"  --gen PATH   the kernel generator (default: $AUTOTILE_GEN, else\n"
+"               autotile-gen next to this program)\n"
+"  -q           no progress lines\n");
+}
+
+/* Writes dirname(argv0) + "/" + rel into buf; returns buf. */
+static char *at_fz_beside(const char *argv0, const char *rel, char *buf,
+	size_t size)
+{
+	const char *slash = strrchr(argv0, '/');
+	int len = slash ? (int)(slash - argv0) : 1;
+
+	snprintf(buf, size, "%.*s/%s", len, slash ? argv0 : ".", rel);
+	return buf;
+}
+
+/* Sets the default generator and include directory (see the top). */
+static void at_fz_defaults(struct at_fz *fz, const char *argv0)
+{
+	struct stat st;
+
+	fz->gen = getenv("AUTOTILE_GEN");
+	if (!fz->gen || !*fz->gen)
+		fz->gen = at_fz_beside(argv0, "autotile-gen", fz->gen_buf,
+			sizeof(fz->gen_buf));
+	at_fz_beside(argv0, "../runtime", fz->inc_buf, sizeof(fz->inc_buf));
+	fz->inc = stat(fz->inc_buf, &st) == 0 ? fz->inc_buf : "runtime";
+}
+
+/* Parses the command line into fz; returns 0, 1 (--help shown) or 2. */
+static int at_fz_args(struct at_fz *fz, int argc, char **argv)
+{
+	at_fz_defaults(fz, argv[0]);
+	fz->in = calloc(argc, sizeof(*fz->in));
+	if (!fz->in)
+		return 2;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int more = i + 1 < argc;
+		if (!strcmp(a, "--help")) {
+			at_fz_usage(stdout);
+			return 1;
+		} else if (!strcmp(a, "-q")) {
+			fz->quiet = 1;
+		} else if ((!strcmp(a, "-o") || !strcmp(a, "-I") ||
+		    !strcmp(a, "--gen")) && more) {
+			const char **dst = a[1] == 'o' ? &fz->out :
+				a[1] == 'I' ? &fz->inc : &fz->gen;
+			*dst = argv[++i];
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "autotile-features: error: unknown "
+				"option or missing value `%s`\n", a);
+			return 2;
+		} else {
+			fz->in[fz->n_in++] = a;
+		}
+	}
+	if (!fz->out || fz->n_in == 0) {
+		at_fz_usage(stderr);
+		return 2;
+	}
+	return 0;
+}
+
+/* Returns the number `key` of object o; sets *ok to 0 (and returns 0)
+ * when it is missing or not a number. */
+static double at_fz_num(const cJSON *o, const char *key, int *ok)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	if (!cJSON_IsNumber(v)) {
+		*ok = 0;
+		return 0;
+	}
+	return v->valuedouble;
+}
+
+/* Returns the string `key` of o, or NULL. */
+static const char *at_fz_str(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* Appends the row of object o (file:line for warnings); a row lacking a
+ * field or failing its check is skipped with a warning.  Returns 0, or -1
+ * when out of memory. */
+static int at_fz_add(struct at_fz *fz, const cJSON *o, const char *file,
+	long line)
+{
+	struct at_fz_row r = { 0 };
+	const char *cand = at_fz_str(o, "cand"), *role = at_fz_str(o, "role");
+	const char *size = at_fz_str(o, "size"), *check = at_fz_str(o, "check");
+	int ok = 1;
+
+	r.seed = (long)at_fz_num(o, "seed", &ok);
+	r.time = at_fz_num(o, "time", &ok);
+	r.ref_time = at_fz_num(o, "ref_time", &ok);
+	r.speedup = at_fz_num(o, "speedup", &ok);
+	if (!ok || !cand || !role || !size) {
+		fprintf(stderr, "%s:%ld: warning: autotile-features: row "
+			"lacks seed, size, cand, role, time, ref_time or "
+			"speedup; skipped\n", file, line);
+		fz->skipped++;
+		return 0;
+	}
+	if (check && strcmp(check, "ok")) {
+		fprintf(stderr, "%s:%ld: warning: autotile-features: seed %ld "
+			"candidate `%s`: check is \"%s\", not \"ok\"; skipped\n",
+			file, line, r.seed, cand, check);
+		fz->skipped++;
+		return 0;
+	}
+	snprintf(r.size, sizeof(r.size), "%s", size);
+	r.cand = strdup(cand);
+	r.role = strdup(role);
+	r.order = fz->n_row;
+	if (fz->n_row == fz->cap) {
+		int cap = fz->cap ? 2 * fz->cap : 256;
+		struct at_fz_row *v = realloc(fz->rows, cap * sizeof(*v));
+		if (!v)
+			goto error;
+		fz->rows = v;
+		fz->cap = cap;
+	}
+	if (!r.cand || !r.role)
+		goto error;
+	fz->rows[fz->n_row++] = r;
+	return 0;
+error:
+	free(r.cand);
+	free(r.role);
+	return -1;
+}
+
+/* Reads every row of file `path`.  Returns 0, or -1 after an error
+ * message (unreadable file, out of memory). */
+static int at_fz_read(struct at_fz *fz, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	long n = 0;
+	int r = 0;
+
+	if (!f) {
+		fprintf(stderr, "autotile-features: error: cannot read `%s`\n",
+			path);
+		return -1;
+	}
+	while (r == 0 && getline(&line, &cap, f) >= 0) {
+		cJSON *o;
+		n++;
+		if (line[strspn(line, " \t\r\n")] == 0)
+			continue;
+		o = cJSON_Parse(line);
+		if (!cJSON_IsObject(o)) {
+			fprintf(stderr, "%s:%ld: warning: autotile-features: "
+				"not a JSON object; skipped\n", path, n);
+			fz->skipped++;
+		} else {
+			r = at_fz_add(fz, o, path, n);
+		}
+		cJSON_Delete(o);
+	}
+	free(line);
+	fclose(f);
+	if (r < 0)
+		fprintf(stderr, "autotile-features: error: out of memory\n");
+	return r;
+}
+
+/* Orders rows by seed, size, then input position. */
+static int at_fz_cmp(const void *a, const void *b)
+{
+	const struct at_fz_row *x = a, *y = b;
+	int c = strcmp(x->size, y->size);
+
+	if (x->seed != y->seed)
+		return x->seed < y->seed ? -1 : 1;
+	if (c)
+		return c;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* Runs the generator for (seed, size) into `path`.  Returns 0, or -1
+ * after a warning. */
+static int at_fz_generate(const struct at_fz *fz, long seed,
+	const char *size, const char *path)
+{
+	char s[32];
+	char *argv[8];
+	pid_t pid;
+	int status;
+
+	snprintf(s, sizeof(s), "%ld", seed);
+	argv[0] = (char *)fz->gen;
+	argv[1] = "--seed";
+	argv[2] = s;
+	argv[3] = "--size";
+	argv[4] = (char *)size;
+	argv[5] = "-o";
+	argv[6] = (char *)path;
+	argv[7] = NULL;
+	pid = fork();
+	if (pid == 0) {
+		execvp(fz->gen, argv);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "autotile-features: warning: `%s --seed %ld "
+			"--size %s` failed; kernel skipped\n", fz->gen, seed,
+			size);
+		return -1;
+	}
+	return 0;
+}
+
+/* Returns a number rounded to 6 significant digits (shorter JSON). */
+static cJSON *at_fz_number(double v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.6g", v);
+	return cJSON_CreateNumber(strtod(buf, NULL));
+}
+
+/* Returns a JSON array of the n floats of v. */
+static cJSON *at_fz_array(const float *v, int n)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (int k = 0; a && k < n; k++)
+		if (!cJSON_AddItemToArray(a, at_fz_number(v[k]))) {
+			cJSON_Delete(a);
+			return NULL;
+		}
+	return a;
+}
+
+/* Writes object o as one line of f and frees it.  Returns 0 or -1. */
+static int at_fz_emit(FILE *f, cJSON *o)
+{
+	char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+	int r = text && fprintf(f, "%s\n", text) > 0 ? 0 : -1;
+
+	cJSON_free(text);
+	cJSON_Delete(o);
+	return r;
+}
+
+/* Returns a JSON array of the names `name(k)` for k < n. */
+static cJSON *at_fz_names(char *(*name)(int, char *, size_t), int n)
+{
+	cJSON *a = cJSON_CreateArray();
+	char buf[64];
+
+	for (int k = 0; a && k < n; k++)
+		if (!cJSON_AddItemToArray(a, cJSON_CreateString(
+		    name(k, buf, sizeof(buf))))) {
+			cJSON_Delete(a);
+			return NULL;
+		}
+	return a;
+}
+
+/* Writes the header line.  Returns 0 or -1. */
+static int at_fz_header(FILE *f, const at_feat_machine *m)
+{
+	cJSON *o = cJSON_CreateObject(), *mach = cJSON_CreateObject();
+
+	if (!o || !mach ||
+	    !cJSON_AddStringToObject(o, "layout", AT_FEAT_LAYOUT) ||
+	    !cJSON_AddItemToObject(o, "nest_names",
+		at_fz_names(at_features_nest_name, AT_FEAT_NEST_DIM)) ||
+	    !cJSON_AddItemToObject(o, "cand_names",
+		at_fz_names(at_features_cand_name, AT_FEAT_CAND_DIM)) ||
+	    !cJSON_AddNumberToObject(mach, "l1d", (double)m->l1d) ||
+	    !cJSON_AddNumberToObject(mach, "l2", (double)m->l2) ||
+	    !cJSON_AddNumberToObject(mach, "l3", (double)m->l3) ||
+	    !cJSON_AddNumberToObject(mach, "cores", m->cores)) {
+		cJSON_Delete(o);
+		cJSON_Delete(mach);
+		return -1;
+	}
+	cJSON_AddItemToObject(o, "machine", mach);
+	return at_fz_emit(f, o);
+}
+
+/* Writes the training row of r with vectors nest and cand.  Returns 0
+ * or -1. */
+static int at_fz_row_out(FILE *f, const struct at_fz_row *r,
+	const float *nest, const float *cand)
+{
+	cJSON *o = cJSON_CreateObject();
+	int keep = !strcmp(r->cand, AT_KEEP_ID);
+
+	if (!o || !cJSON_AddNumberToObject(o, "seed", (double)r->seed) ||
+	    !cJSON_AddStringToObject(o, "cand", r->cand) ||
+	    !cJSON_AddStringToObject(o, "role", r->role) ||
+	    !cJSON_AddItemToObject(o, "speedup",
+		at_fz_number(keep ? 1.0 : r->speedup)) ||
+	    !cJSON_AddItemToObject(o, "time", at_fz_number(r->time)) ||
+	    !cJSON_AddItemToObject(o, "ref_time", at_fz_number(r->ref_time)) ||
+	    !cJSON_AddItemToObject(o, "nest",
+		at_fz_array(nest, AT_FEAT_NEST_DIM)) ||
+	    !cJSON_AddItemToObject(o, "cand_x",
+		at_fz_array(cand, AT_FEAT_CAND_DIM))) {
+		cJSON_Delete(o);
+		return -1;
+	}
+	return at_fz_emit(f, o);
+}
+
+/* One kernel under featurization: its pipeline and structure cache. */
+struct at_fz_kernel {
+	isl_ctx *ctx;
+	at_source *src;
+	at_deps *deps;
+	at_space *space;
+	at_feat_nest *nest;
+	float nest_x[AT_FEAT_NEST_DIM];
+	int n_struct, cap;
+	struct at_fz_struct *structs;
+};
+
+/* Frees what k holds (not k itself). */
+static void at_fz_kernel_free(struct at_fz_kernel *k)
+{
+	free(k->structs);
+	free(k->nest);
+	at_space_free(k->space);
+	at_deps_free(k->deps);
+	at_source_free(k->src);
+	if (k->ctx)
+		isl_ctx_free(k->ctx);
+	memset(k, 0, sizeof(*k));
+}
+
+/* Runs the pipeline on the kernel file `path` into *k: frontend, deps,
+ * space, nest features at the file's #define values.  Returns 0, or -1
+ * after a warning (k is then freed). */
+static int at_fz_kernel_load(const struct at_fz *fz, const char *path,
+	long seed, struct at_fz_kernel *k)
+{
+	const char *args[2] = { "-I", fz->inc };
+	long *vals;
+
+	memset(k, 0, sizeof(*k));
+	k->ctx = isl_ctx_alloc();
+	if (!k->ctx)
+		goto error;
+	isl_options_set_on_error(k->ctx, ISL_ON_ERROR_CONTINUE);
+	if (at_frontend_parse(path, 2, args, &k->src) != 0 ||
+	    k->src->n_scop < 1)
+		goto error;
+	k->deps = at_deps_compute(k->ctx, k->src->scops[0]);
+	k->space = k->deps ? at_space_build(k->ctx, k->src->scops[0], k->deps,
+		AT_SPACE_ENUM) : NULL;
+	k->nest = malloc(sizeof(*k->nest));
+	vals = calloc(k->src->scops[0]->n_param + 1, sizeof(long));
+	if (!k->space || !k->nest || !vals) {
+		free(vals);
+		goto error;
+	}
+	at_features_param_values(k->src->text, k->src->scops[0], 0, NULL,
+		vals);
+	if (at_features_nest_info(k->ctx, k->src->scops[0], k->deps, k->space,
+	    vals, &fz->mach, k->nest) < 0) {
+		free(vals);
+		goto error;
+	}
+	free(vals);
+	at_features_nest_encode(k->nest, k->nest_x);
+	return 0;
+error:
+	fprintf(stderr, "autotile-features: warning: seed %ld: the kernel "
+		"could not be analysed; skipped\n", seed);
+	at_fz_kernel_free(k);
+	return -1;
+}
+
+/* Returns the cached structure info of ch, computing it on first use;
+ * NULL on error. */
+static const at_feat_struct_info *at_fz_struct(struct at_fz_kernel *k,
+	const at_choice *ch)
+{
+	at_choice key;
+	struct at_fz_struct *s;
+
+	memcpy(&key, ch, sizeof(key));	/* padding too: ch was zeroed */
+	memset(key.sizes, 0, sizeof(key.sizes));
+	for (int i = 0; i < k->n_struct; i++)
+		if (!memcmp(&k->structs[i].key, &key, sizeof(key)))
+			return &k->structs[i].si;
+	if (k->n_struct == k->cap) {
+		int cap = k->cap ? 2 * k->cap : 16;
+		s = realloc(k->structs, cap * sizeof(*s));
+		if (!s)
+			return NULL;
+		k->structs = s;
+		k->cap = cap;
+	}
+	s = &k->structs[k->n_struct];
+	s->key = key;
+	if (at_features_struct(k->ctx, k->space, k->nest, ch, &s->si) < 0)
+		return NULL;
+	k->n_struct++;
+	return &s->si;
+}
+
+/* Encodes the candidate of row r into cand.  Returns 0, or -1 after a
+ * warning naming seed and id (the row is skipped). */
+static int at_fz_encode(struct at_fz_kernel *k, const struct at_fz_row *r,
+	float *cand)
+{
+	at_choice ch;
+	char err[256];
+	const at_feat_struct_info *si;
+
+	if (!strcmp(r->cand, AT_KEEP_ID)) {
+		at_features_keep(k->nest, cand);
+		return 0;
+	}
+	memset(&ch, 0, sizeof(ch));
+	if (at_space_parse_id(k->space, r->cand, &ch, err, sizeof(err)) < 0) {
+		fprintf(stderr, "autotile-features: warning: seed %ld "
+			"candidate `%s`: %s; skipped\n", r->seed, r->cand, err);
+		return -1;
+	}
+	si = at_fz_struct(k, &ch);
+	if (!si) {
+		fprintf(stderr, "autotile-features: warning: seed %ld "
+			"candidate `%s`: its structure could not be analysed; "
+			"skipped\n", r->seed, r->cand);
+		return -1;
+	}
+	at_features_cand(si, ch.sizes, cand);
+	return 0;
+}
+
+/* Writes the training rows of rows[0..n) (one kernel) to f.  Returns the
+ * number written, or -1 on an output error. */
+static int at_fz_kernel_rows(struct at_fz *fz, const char *path,
+	const struct at_fz_row *rows, int n, FILE *f)
+{
+	struct at_fz_kernel k;
+	float cand[AT_FEAT_CAND_DIM];
+	int done = 0;
+
+	if (at_fz_kernel_load(fz, path, rows[0].seed, &k) < 0) {
+		fz->bad_kernels++;
+		fz->skipped += n;
+		return 0;
+	}
+	for (int i = 0; i < n; i++) {
+		if (at_fz_encode(&k, &rows[i], cand) < 0) {
+			fz->skipped++;
+			continue;
+		}
+		if (at_fz_row_out(f, &rows[i], k.nest_x, cand) < 0) {
+			at_fz_kernel_free(&k);
+			return -1;
+		}
+		done++;
+	}
+	at_fz_kernel_free(&k);
+	return done;
+}
+
+/* Processes the kernel of rows[0..n) in the temporary directory dir.
+ * Returns 0, or -1 on an output error. */
+static int at_fz_kernel(struct at_fz *fz, const char *dir,
+	const struct at_fz_row *rows, int n, FILE *f)
+{
+	char path[1100];
+	int done = 0;
+
+	snprintf(path, sizeof(path), "%s/k%ld.c", dir, rows[0].seed);
+	if (at_fz_generate(fz, rows[0].seed, rows[0].size, path) < 0) {
+		fz->bad_kernels++;
+		fz->skipped += n;
+	} else {
+		done = at_fz_kernel_rows(fz, path, rows, n, f);
+	}
+	unlink(path);
+	if (done < 0)
+		return -1;
+	fz->written += done;
+	return 0;
+}
+
+/* Prints progress after kernel i of n_kernel (seed). */
+static void at_fz_progress(const struct at_fz *fz, int i, int n_kernel,
+	long seed)
+{
+	if (fz->quiet)
+		return;
+	fprintf(stderr, "autotile-features: kernel %d/%d (seed %ld): %ld rows "
+		"written, %ld skipped\n", i, n_kernel, seed, fz->written,
+		fz->skipped);
+}
+
+/* Returns 0 when rows a and b are of the same kernel (seed and size). */
+static int at_fz_cmp_kernel(const struct at_fz_row *a,
+	const struct at_fz_row *b)
+{
+	return a->seed != b->seed || strcmp(a->size, b->size);
+}
+
+/* Processes every kernel, writing to f.  Returns 0 or -1. */
+static int at_fz_all(struct at_fz *fz, const char *dir, FILE *f)
+{
+	int n_kernel = 0, k = 0;
+
+	qsort(fz->rows, fz->n_row, sizeof(*fz->rows), &at_fz_cmp);
+	for (int i = 0; i < fz->n_row; i++)
+		n_kernel += i == 0 || at_fz_cmp_kernel(&fz->rows[i - 1],
+			&fz->rows[i]);
+	for (int i = 0, j; i < fz->n_row; i = j) {
+		for (j = i + 1; j < fz->n_row &&
+		     !at_fz_cmp_kernel(&fz->rows[i], &fz->rows[j]); j++)
+			;
+		if (at_fz_kernel(fz, dir, fz->rows + i, j - i, f) < 0)
+			return -1;
+		at_fz_progress(fz, ++k, n_kernel, fz->rows[i].seed);
+	}
+	return 0;
+}
+
+/* Frees the rows and the input list of fz. */
+static void at_fz_free(struct at_fz *fz)
+{
+	for (int i = 0; i < fz->n_row; i++) {
+		free(fz->rows[i].cand);
+		free(fz->rows[i].role);
+	}
+	free(fz->rows);
+	free(fz->in);
+}
+
+/* Reads the inputs, then writes the header and every kernel's rows to
+ * fz->out, generating kernels in a temporary directory.  Returns the exit
+ * status. */
+static int at_fz_run(struct at_fz *fz)
+{
+	const char *tmp = getenv("TMPDIR");
+	char dir[1024];
+	FILE *f;
+	int r;
+
+	for (int i = 0; i < fz->n_in; i++)
+		if (at_fz_read(fz, fz->in[i]) < 0)
+			return 1;
+	snprintf(dir, sizeof(dir), "%s/autotile-features-XXXXXX",
+		tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "autotile-features: error: cannot create a "
+			"temporary directory `%s`\n", dir);
+		return 1;
+	}
+	f = fopen(fz->out, "w");
+	r = f && at_fz_header(f, &fz->mach) == 0 && at_fz_all(fz, dir, f) == 0;
+	if (f && fclose(f) != 0)
+		r = 0;
+	rmdir(dir);
+	if (!r) {
+		fprintf(stderr, "autotile-features: error: cannot write `%s`\n",
+			fz->out);
+		return 1;
+	}
+	fprintf(stderr, "autotile-features: %ld training rows written to %s, "
+		"%ld rows skipped, %d kernels skipped\n", fz->written, fz->out,
+		fz->skipped, fz->bad_kernels);
+	return 0;
+}
+
+/* The program: see the top of this file. */
+int main(int argc, char **argv)
+{
+	struct at_fz fz;
+	int r;
+
+	memset(&fz, 0, sizeof(fz));
+	r = at_fz_args(&fz, argc, argv);
+	if (r == 0) {
+		at_diag_set_quiet_notes(1);
+		at_features_machine(&fz.mach, NULL);
+		r = at_fz_run(&fz);
+	} else if (r == 1) {
+		r = 0;
+	}
+	at_fz_free(&fz);
+	return r;
+}

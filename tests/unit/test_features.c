@@ -1,0 +1,536 @@
+/*
+ * test_features.c — unit tests of stage 5 (src/features.c): the paper's
+ * Listing 1.1 values (§3.1-3.2), a 3-D cone's 32-sector histogram worked
+ * out by hand, trip counts with and without known parameter values, access
+ * features, machine features from a fake sysfs tree, and the candidate
+ * encoding of a few ids (H, log2 sizes, one-hots, loop orders, OpenMP
+ * placement, footprint), plus its speed.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <isl/ctx.h>
+#include <isl/options.h>
+
+#include "at_test.h"
+#include "at_frontend.h"
+#include "at_deps.h"
+#include "at_space.h"
+#include "at_features.h"
+#include "at_codegen.h"
+
+/* The first nest of one input file with its deps, space and raw facts. */
+struct fixture {
+	at_source *src;
+	at_deps *deps;
+	at_space *space;
+	long vals[64];
+	at_feat_machine mach;
+	at_feat_nest f;
+};
+
+/* Loads tests/unit/inputs/<file>; with_vals: parameter values from its
+ * #define lines.  Returns 0 on success. */
+static int load(isl_ctx *ctx, const char *path, int with_vals,
+	struct fixture *fx)
+{
+	memset(fx, 0, sizeof(*fx));
+	if (at_frontend_parse(path, 0, NULL, &fx->src) != 0 ||
+	    fx->src->n_scop < 1)
+		return -1;
+	fx->deps = at_deps_compute(ctx, fx->src->scops[0]);
+	if (!fx->deps)
+		return -1;
+	fx->space = at_space_build(ctx, fx->src->scops[0], fx->deps,
+		AT_SPACE_ENUM);
+	if (!fx->space)
+		return -1;
+	at_features_param_values(fx->src->text, fx->src->scops[0], 0, NULL,
+		fx->vals);
+	at_features_machine(&fx->mach, NULL);
+	return at_features_nest_info(ctx, fx->src->scops[0], fx->deps,
+		fx->space, with_vals ? fx->vals : NULL, &fx->mach, &fx->f);
+}
+
+/* Frees a fixture. */
+static void unload(struct fixture *fx)
+{
+	at_space_free(fx->space);
+	at_deps_free(fx->deps);
+	at_source_free(fx->src);
+}
+
+/* Returns 1 if the n ints of got equal want. */
+static int ints_are(const int *got, const int *want, int n)
+{
+	return !memcmp(got, want, n * sizeof(int));
+}
+
+/* Returns 1 if |a - b| < 1e-4. */
+static int near(double a, double b)
+{
+	return fabs(a - b) < 1e-4;
+}
+
+/* Returns the index of the entry named `name` in the nest (cand != 0:
+ * candidate) layout, or -1. */
+static int entry(const char *name, int cand)
+{
+	char buf[64];
+	int n = cand ? AT_FEAT_CAND_DIM : AT_FEAT_NEST_DIM;
+
+	for (int k = 0; k < n; k++) {
+		if (cand)
+			at_features_cand_name(k, buf, sizeof(buf));
+		else
+			at_features_nest_name(k, buf, sizeof(buf));
+		if (!strcmp(buf, name))
+			return k;
+	}
+	return -1;
+}
+
+/* The exact sectors at their boundaries and the 3-D folding. */
+static void test_sectors(void)
+{
+	long v[][4] = { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 },
+		{ -1, -1 }, { 0, -1 }, { 1, -1 }, { 2, 1 }, { 1, 2 } };
+	int want[] = { 0, 1, 2, 3, 4, 5, 6, 7, 0, 1 };
+	long z[3] = { 0, 0, 1 }, down[3] = { 0, 0, -1 }, deg45[3] = { 1, 0, 1 };
+	long d4[4] = { 1, 0, 0, 2 }, zero[3] = { 0 };
+	int ok = 1;
+
+	for (int k = 0; k < 10; k++)
+		ok &= at_features_sector(v[k], 2) == want[k];
+	AT_CHECK(ok, "2-D sectors: 0, 45, ..., 315 degrees start sectors 0..7");
+	AT_CHECK_INT(at_features_sector(zero, 3), -1, "zero vector: no sector");
+	AT_CHECK_INT(at_features_sector(z, 3), 0, "z axis: theta 0, sector 0");
+	AT_CHECK_INT(at_features_sector(down, 3), 24,
+		"-z axis: theta 180 falls in the last theta band (24)");
+	AT_CHECK_INT(at_features_sector(deg45, 3), 8,
+		"(1,0,1): theta exactly 45 is in band 1 (sector 8)");
+	AT_CHECK_INT(at_features_sector(d4, 4), 0,
+		"4-D (1,0,0,2): inner loops folded into z = +2, theta < 45");
+}
+
+/* Listing 1.1 (paper §3.1-3.2): uniform-dependence histogram
+ * [1,2,0,0,0,0,0,0], extreme rays (2,1) and (1,2), summation vector (4,4)
+ * at 45 degrees, iteration vector [1020, 508, 518160], constant bounds
+ * [1,1]; access and operator features. */
+static void test_listing11(isl_ctx *ctx)
+{
+	struct fixture fx;
+	int uni[8] = { 1, 2 }, ray[8] = { 1, 1 }, zero32[32] = { 0 };
+	float v[AT_FEAT_NEST_DIM];
+	const float *w;
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/fe_listing11.c", 1, &fx) == 0,
+		"listing11: features computed");
+	if (!fx.space)
+		goto done;
+	AT_CHECK(ints_are(fx.f.uni_hist2, uni, 8),
+		"listing11: uniform histogram [1,2,0,0,0,0,0,0] (got [%d,%d,%d,...])",
+		fx.f.uni_hist2[0], fx.f.uni_hist2[1], fx.f.uni_hist2[2]);
+	AT_CHECK(ints_are(fx.f.ray_hist2, ray, 8) && fx.f.n_ray == 2,
+		"listing11: extreme rays (2,1), (1,2) in sectors 0 and 1");
+	AT_CHECK(ints_are(fx.f.uni_hist3, zero32, 32) &&
+		ints_are(fx.f.ray_hist3, zero32, 32),
+		"listing11: 3-D histograms empty for a 2-D nest");
+	AT_CHECK(fx.f.sum_n == 2 && fx.f.sum[0] == 4 && fx.f.sum[1] == 4,
+		"listing11: summation vector (4,4) (got (%ld,%ld))",
+		fx.f.sum[0], fx.f.sum[1]);
+	AT_CHECK(near(fx.f.sum_phi, 45) && near(fx.f.sum_theta, 90),
+		"listing11: summation vector at 45 degrees (phi %g, theta %g)",
+		fx.f.sum_phi, fx.f.sum_theta);
+	AT_CHECK(fx.space->shapes[0].sigma[0] * fx.f.sum[1] ==
+		fx.space->shapes[0].sigma[1] * fx.f.sum[0],
+		"listing11: summation vector parallel to the space's sigma");
+	AT_CHECK(fx.f.trips[0] == 1020 && fx.f.trips[1] == 508 &&
+		fx.f.total == 518160,
+		"listing11: iteration vector [1020, 508, 518160] (got [%ld, %ld, %ld])",
+		fx.f.trips[0], fx.f.trips[1], fx.f.total);
+	AT_CHECK(fx.f.const_bound[0] == 1 && fx.f.const_bound[1] == 1 &&
+		fx.f.const_bound[2] == 0, "listing11: constant bounds [1,1]");
+	AT_CHECK(fx.f.n_kind[AT_DEP_RAW] == 3 && fx.f.n_uniform == 3 &&
+		fx.f.n_nonuniform == 0, "listing11: 3 uniform RAW dependences");
+	AT_CHECK(fx.f.n_ref == 4 && fx.f.n_load == 3 && fx.f.n_store == 1 &&
+		fx.f.n_add == 2 && fx.f.n_mul == 0,
+		"listing11: 3 loads, 1 store, 2 additions");
+	w = fx.f.refs[1];
+	AT_CHECK(w[0] == 1 && w[1] == 0 && w[2] == 3 && w[3] == 2 &&
+		w[4] == 1 && w[5] == 0,
+		"listing11: A[i-2][j-1] is a read of 8 bytes, stride 1 along j");
+	AT_CHECK(w[6] == 0 && w[10] == 0 && w[11] == 1 && w[12] == 0 &&
+		w[15] == -2 && w[16] == 0 && w[17] == 1 && w[20] == -1,
+		"listing11: access matrix of A[i-2][j-1], right-aligned rows");
+	AT_CHECK(at_features_nest_encode(&fx.f, v) == AT_FEAT_NEST_DIM,
+		"listing11: nest vector has AT_FEAT_NEST_DIM entries");
+	AT_CHECK(near(v[entry("dom_trip_log2_0", 0)], log2(1021.0)) &&
+		near(v[entry("dom_total_log2", 0)], log2(518161.0)) &&
+		v[entry("dom_trip_param_0", 0)] == 0 &&
+		v[entry("dep_uni2_h1", 0)] == 2 &&
+		v[entry("dep_sum_phi", 0)] == 45,
+		"listing11: encoded as log2(1+x), histogram and angle in place");
+done:
+	unload(&fx);
+}
+
+/* A 3-D nest: distances (1,0,0), (0,1,-1), (0,0,1), (1,1,2).  By hand
+ * (x = i, y = j, z = k; sector 8 * theta band + phi sector):
+ *   (1,0,0)   theta 90  (band 2), phi 0   -> 16
+ *   (0,1,-1)  theta 135 (band 3), phi 90  -> 26
+ *   (0,0,1)   theta 0   (band 0), phi -   -> 0
+ *   (1,1,2)   theta 35  (band 0), phi 45  -> 1  (not an extreme ray)
+ * Summation vector (2,2,2): phi 45, theta acos(1/sqrt 3) = 54.7356. */
+static void test_3d(isl_ctx *ctx)
+{
+	struct fixture fx;
+	int uni[32] = { 0 }, ray[32] = { 0 }, zero8[8] = { 0 };
+
+	uni[16] = uni[26] = uni[0] = uni[1] = 1;
+	ray[16] = ray[26] = ray[0] = 1;
+	AT_CHECK(load(ctx, "tests/unit/inputs/ft_uniform3d.c", 1, &fx) == 0,
+		"3-D: features computed");
+	if (!fx.space)
+		goto done;
+	AT_CHECK(ints_are(fx.f.uni_hist3, uni, 32),
+		"3-D: uniform histogram has 1 in sectors 0, 1, 16, 26");
+	AT_CHECK(ints_are(fx.f.ray_hist3, ray, 32) && fx.f.n_ray == 3,
+		"3-D: extreme rays in sectors 0, 16, 26 (%d rays)", fx.f.n_ray);
+	AT_CHECK(ints_are(fx.f.uni_hist2, zero8, 8),
+		"3-D: 2-D histogram empty");
+	AT_CHECK(fx.f.sum_n == 3 && fx.f.sum[0] == 2 && fx.f.sum[1] == 2 &&
+		fx.f.sum[2] == 2 && near(fx.f.sum_phi, 45) &&
+		near(fx.f.sum_theta, acos(1 / sqrt(3.0)) * 180 / 3.14159265358979),
+		"3-D: summation vector (2,2,2), phi 45, theta 54.74 (got %g)",
+		fx.f.sum_theta);
+	AT_CHECK(fx.f.trips[0] == 63 && fx.f.trips[1] == 63 &&
+		fx.f.trips[2] == 60 && fx.f.total == 63L * 63 * 60,
+		"3-D: iteration vector [63, 63, 60, 238140]");
+	AT_CHECK(fx.f.n_add == 3 && fx.f.n_mul == 1 && fx.f.n_div == 1,
+		"3-D: operators 3 additions (exponent signs excluded), 1 *, 1 /");
+done:
+	unload(&fx);
+}
+
+/* Parametric bounds: seidel's n and tsteps are function parameters
+ * (unknown); matmul's N, M, K are #defines (known only when their values
+ * are passed). */
+static void test_params(isl_ctx *ctx)
+{
+	struct fixture fx;
+	float v[AT_FEAT_NEST_DIM];
+	long vals[8];
+	const char *args[] = { "-DN=64", "-D", "M=7", "-UK" };
+	const char *text = "#define N (128)\n#define M 2*K\n  # define K 50UL // c\n";
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/dep_seidel.c", 1, &fx) == 0,
+		"seidel: features computed");
+	if (fx.space) {
+		at_features_nest_encode(&fx.f, v);
+		AT_CHECK(fx.f.trips[0] == -1 && fx.f.trips[1] == -1 &&
+			fx.f.total == -1 && fx.f.const_bound[0] == 0,
+			"seidel: trip counts depend on parameters");
+		AT_CHECK(v[entry("dom_trip_param_0", 0)] == 1 &&
+			v[entry("dom_trip_log2_0", 0)] == AT_FEAT_SENTINEL &&
+			v[entry("dom_total_param", 0)] == 1,
+			"seidel: parametric flag set, sentinel value");
+	}
+	unload(&fx);
+	AT_CHECK(load(ctx, "tests/unit/inputs/fe_matmul.c", 0, &fx) == 0,
+		"matmul: features computed");
+	if (!fx.space)
+		goto done;
+	AT_CHECK(fx.f.trips[0] == -1 && fx.f.const_bound[0] == 0,
+		"matmul without values: N is parametric");
+	AT_CHECK(fx.vals[0] == 200 && fx.vals[1] == 300 && fx.vals[2] == 400,
+		"matmul: #define values N=200, M=300, K=400 (got %ld %ld %ld)",
+		fx.vals[0], fx.vals[1], fx.vals[2]);
+	at_features_param_values(text, fx.src->scops[0], 0, NULL, vals);
+	AT_CHECK(vals[0] == 128 && vals[1] == AT_FEAT_UNKNOWN && vals[2] == 50,
+		"param values: (128) and 50UL are literals, 2*K is not");
+	at_features_param_values(text, fx.src->scops[0], 4, args, vals);
+	AT_CHECK(vals[0] == 64 && vals[1] == 7 && vals[2] == AT_FEAT_UNKNOWN,
+		"param values: -DN=64, -D M=7 and -UK override the text");
+	unload(&fx);
+	AT_CHECK(load(ctx, "tests/unit/inputs/fe_matmul.c", 1, &fx) == 0,
+		"matmul with values: features computed");
+	if (!fx.space)
+		goto done;
+	AT_CHECK(fx.f.trips[0] == 200 && fx.f.trips[1] == 300 &&
+		fx.f.trips[2] == 400 && fx.f.total == 24000000 &&
+		fx.f.const_bound[0] == 1,
+		"matmul with values: trips [200, 300, 400, 24000000], constant");
+	AT_CHECK(fx.f.reuse_inv[0] == 2 && fx.f.reuse_inv[1] == 2 &&
+		fx.f.reuse_inv[2] == 3 && fx.f.reuse_s1[0] == 0 &&
+		fx.f.reuse_s1[1] == 3 && fx.f.reuse_s1[2] == 1,
+		"matmul: invariant refs per loop [2,2,3], stride-1 [0,3,1]");
+	AT_CHECK(fx.f.n_add == 1 && fx.f.n_mul == 2 && fx.f.n_load == 4 &&
+		fx.f.n_store == 1, "matmul: += and two *, 4 loads, 1 store");
+done:
+	unload(&fx);
+}
+
+/* Writes `text` into dir/rel (creating the directories). */
+static void put(const char *dir, const char *rel, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	for (char *p = path + strlen(dir) + 1; *p; p++)
+		if (*p == '/') {
+			*p = 0;
+			mkdir(path, 0700);
+			*p = '/';
+		}
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* Machine features from a fake sysfs tree, and the fallback. */
+static void test_machine(void)
+{
+	char dir[] = "/tmp/at-feat-sysfs-XXXXXX";
+	char cmd[600];
+	at_feat_machine m;
+
+	if (!mkdtemp(dir)) {
+		AT_CHECK(0, "machine: temporary directory");
+		return;
+	}
+	put(dir, "cpu0/cache/index0/level", "1\n");
+	put(dir, "cpu0/cache/index0/type", "Data\n");
+	put(dir, "cpu0/cache/index0/size", "48K\n");
+	put(dir, "cpu0/cache/index1/level", "1\n");
+	put(dir, "cpu0/cache/index1/type", "Instruction\n");
+	put(dir, "cpu0/cache/index1/size", "32K\n");
+	put(dir, "cpu0/cache/index2/level", "2\n");
+	put(dir, "cpu0/cache/index2/type", "Unified\n");
+	put(dir, "cpu0/cache/index2/size", "1280K\n");
+	put(dir, "cpu0/cache/index3/level", "3\n");
+	put(dir, "cpu0/cache/index3/type", "Unified\n");
+	put(dir, "cpu0/cache/index3/size", "12M\n");
+	put(dir, "online", "0-3,6\n");
+	at_features_machine(&m, dir);
+	AT_CHECK(m.from_sysfs && m.l1d == 48 * 1024 && m.l2 == 1280 * 1024 &&
+		m.l3 == 12L * 1024 * 1024 && m.cores == 5,
+		"machine: L1d 48K (not the 32K L1i), L2 1280K, L3 12M, 5 cores "
+		"(got %ld %ld %ld %d)", m.l1d, m.l2, m.l3, m.cores);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		printf("# could not remove %s\n", dir);
+	at_features_machine(&m, "/nonexistent/sysfs");
+	AT_CHECK(!m.from_sysfs && m.l1d == 32768 && m.l2 == 1048576 &&
+		m.l3 == 8388608 && m.cores >= 1,
+		"machine: fallback 32K/1M/8M without sysfs");
+}
+
+/* Encodes candidate `id` of fx into v; returns 0, or -1 when it does not
+ * parse. */
+static int encode(isl_ctx *ctx, struct fixture *fx, const char *id,
+	float *v, at_feat_struct_info *si)
+{
+	at_choice ch;
+	char err[256];
+
+	if (at_space_parse_id(fx->space, id, &ch, err, sizeof(err)) < 0 ||
+	    at_features_struct(ctx, fx->space, &fx->f, &ch, si) < 0)
+		return -1;
+	return at_features_cand(si, ch.sizes, v) == AT_FEAT_CAND_DIM ? 0 : -1;
+}
+
+/* Returns entry `name` of candidate vector v. */
+static float cv(const float *v, const char *name)
+{
+	int k = entry(name, 1);
+
+	return k < 0 ? -999 : v[k];
+}
+
+/* Candidate encoding on Listing 1.1: rect with the tile loops swapped,
+ * the cone shape, TP, orig and keep. */
+static void test_cand(isl_ctx *ctx)
+{
+	struct fixture fx;
+	float v[AT_FEAT_CAND_DIM];
+	at_feat_struct_info si;
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/fe_listing11.c", 1, &fx) == 0,
+		"cand: features computed");
+	if (!fx.space)
+		goto done;
+	AT_CHECK(encode(ctx, &fx, "rect.TS.LI.o1.i0.32x64", v, &si) == 0,
+		"rect.TS.LI.o1.i0.32x64 encoded");
+	AT_CHECK(cv(v, "kind_tiled") == 1 && cv(v, "shape_rect") == 1 &&
+		cv(v, "h_r0c0") == 1 && cv(v, "h_r0c1") == 0 &&
+		cv(v, "h_r1c1") == 1 && cv(v, "h_r2c2") == 0 &&
+		cv(v, "band_n") == 2, "rect: H = I (2x2, padded with 0)");
+	AT_CHECK(cv(v, "size_log2_0") == 5 && cv(v, "size_log2_1") == 6 &&
+		cv(v, "size_log2_2") == 0, "rect: log2 sizes [5, 6, 0...]");
+	AT_CHECK(cv(v, "ts_S") == 1 && cv(v, "ts_I") == 0 &&
+		cv(v, "ts_P") == 0 && cv(v, "ls_I") == 1 && cv(v, "ls_S") == 0,
+		"rect: one-hots TS and LI");
+	AT_CHECK(cv(v, "tile_rank_0") == 1 && cv(v, "tile_rank_1") == 0 &&
+		cv(v, "point_rank_0") == 1 && cv(v, "point_rank_1") == 0,
+		"rect: tile loop j outermost, point loop i innermost");
+	AT_CHECK(near(cv(v, "tiles_log2"), 8) && near(cv(v, "fp_log2"), 14),
+		"rect: 32 x 8 tiles, 2048 elements of 8 bytes per tile "
+		"(got 2^%g, 2^%g)", cv(v, "tiles_log2"), cv(v, "fp_log2"));
+	AT_CHECK(encode(ctx, &fx, "cone1.TS.LS.o0.i1.16x16", v, &si) == 0 &&
+		cv(v, "shape_cone") == 1 && cv(v, "h_r0c0") == 2 &&
+		cv(v, "h_r0c1") == -1 && cv(v, "h_r1c0") == -1 &&
+		cv(v, "h_r1c1") == 2 && near(cv(v, "h_log2det"), log2(3.0)) &&
+		cv(v, "ls_S") == 1, "cone1: H = ((2,-1),(-1,2)), |det| 3, LS");
+	AT_CHECK(encode(ctx, &fx, "rect.TP.LI.o0.i1.32x32", v, &si) == 0 &&
+		cv(v, "wavefront") == 1 && cv(v, "par_has") == 1 &&
+		cv(v, "par_level") == 1 && cv(v, "par_inner") == 1,
+		"rect TP: wavefront, parallel-for on the inner tile loop");
+	AT_CHECK(encode(ctx, &fx, "orig", v, &si) == 0 &&
+		cv(v, "kind_orig") == 1 && cv(v, "h_r1c1") == 1 &&
+		cv(v, "size_log2_0") == 0 && cv(v, "par_has") == 1 &&
+		cv(v, "par_inner") == 1 && cv(v, "simd") == 0 &&
+		near(cv(v, "par_iters_log2"), log2(509.0)),
+		"orig: identity, parallel-for on j (508 iterations), no simd");
+	at_features_keep(&fx.f, v);
+	AT_CHECK(cv(v, "kind_keep") == 1 && cv(v, "kind_orig") == 0 &&
+		cv(v, "par_has") == 0 && cv(v, "h_r0c0") == 1 &&
+		near(cv(v, "fp_log2"), log2(1020.0 * 508 * 8)),
+		"keep: no pragmas, footprint of the whole array (2^%g)",
+		cv(v, "fp_log2"));
+	AT_CHECK(encode(ctx, &fx, "bogus.TS.LI.o0.i0.8x8", v, &si) < 0,
+		"unknown shape does not parse");
+done:
+	unload(&fx);
+}
+
+/* Returns the loop depth of generated iterator c<2k+1> (orig keeps the
+ * 2d+1 schedule: c1, c3, c5 are the loops of depth 0, 1, 2). */
+static int depth_of(const char *iter)
+{
+	return (atoi(iter + 1) - 1) / 2;
+}
+
+/* Checks that orig's parallel-for and simd depths in the features agree
+ * with what code generation emits for `orig` on input `name`. */
+static void check_orig_omp(isl_ctx *ctx, const char *name)
+{
+	char path[256];
+	struct fixture fx;
+	at_feat_struct_info si;
+	at_choice ch;
+	at_cand *cand = NULL;
+	at_gen gen = { 0 };
+	at_cg_opts opts = { "c", 1 };
+	int par = -1, simd = -1, dep;
+
+	snprintf(path, sizeof(path), "tests/unit/inputs/%s.c", name);
+	memset(&ch, 0, sizeof(ch));
+	ch.shape = -1;
+	if (load(ctx, path, 1, &fx) != 0 ||
+	    at_features_struct(ctx, fx.space, &fx.f, &ch, &si) < 0 ||
+	    !(cand = at_space_make(ctx, fx.space, &ch, &dep)) ||
+	    at_codegen(ctx, fx.src->scops[0], fx.deps, cand, &opts,
+	    &gen) < 0) {
+		AT_CHECK(0, "%s: orig generated", name);
+		goto done;
+	}
+	for (int i = 0; i < gen.n_note; i++) {
+		if (gen.notes[i].omp == 1 && par < 0)
+			par = depth_of(gen.notes[i].iter);
+		if (gen.notes[i].omp == 2)
+			simd = depth_of(gen.notes[i].iter);
+	}
+	AT_CHECK(si.par == par && si.simd == simd, "%s: orig's parallel-for "
+		"at depth %d and simd at %d, as code generation emits (%d, %d)",
+		name, si.par, si.simd, par, simd);
+done:
+	at_gen_clear(&gen);
+	at_cand_free(cand);
+	unload(&fx);
+}
+
+/* Orig's OpenMP placement against code generation, on perfect and
+ * imperfect nests (jacobi-2d's i loops lie below the shared time loop). */
+static void test_orig_omp(isl_ctx *ctx)
+{
+	const char *names[] = { "fe_listing11", "fe_matmul", "dep_jacobi2d",
+		"dep_seidel", "dep_lu", "ft_uniform3d" };
+
+	for (int i = 0; i < 6; i++)
+		check_orig_omp(ctx, names[i]);
+}
+
+/* Every name is non-empty and unique; at least 200,000 candidate
+ * encodings per second (hundreds of thousands are asked for). */
+static void test_layout_speed(isl_ctx *ctx)
+{
+	char a[64], b[64];
+	int ok = 1;
+	struct fixture fx;
+	at_feat_struct_info si;
+	float v[AT_FEAT_CAND_DIM], sink = 0;
+	struct timespec t0, t1;
+	long sizes[2], n = 0;
+	double secs;
+
+	for (int k = 0; k < AT_FEAT_NEST_DIM && ok; k++)
+		for (int j = k + 1; j < AT_FEAT_NEST_DIM && ok; j++)
+			ok = *at_features_nest_name(k, a, sizeof(a)) &&
+				strcmp(a, at_features_nest_name(j, b, sizeof(b)));
+	for (int k = 0; k < AT_FEAT_CAND_DIM && ok; k++)
+		for (int j = k + 1; j < AT_FEAT_CAND_DIM && ok; j++)
+			ok = *at_features_cand_name(k, a, sizeof(a)) &&
+				strcmp(a, at_features_cand_name(j, b, sizeof(b)));
+	AT_CHECK(ok && !*at_features_nest_name(AT_FEAT_NEST_DIM, a, sizeof(a))
+		&& !*at_features_cand_name(AT_FEAT_CAND_DIM, a, sizeof(a)),
+		"layout: %d nest and %d candidate names, unique", AT_FEAT_NEST_DIM,
+		AT_FEAT_CAND_DIM);
+	if (load(ctx, "tests/unit/inputs/fe_listing11.c", 1, &fx) != 0 ||
+	    encode(ctx, &fx, "cone1.TS.LS.o0.i1.16x16", v, &si) < 0) {
+		AT_CHECK(0, "speed: fixture");
+		unload(&fx);
+		return;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		for (int i = 0; i < 9 * 9; i++, n++) {
+			sizes[0] = 1L << (i % 9);
+			sizes[1] = 1L << (i / 9);
+			at_features_cand(&si, sizes, v);
+			sink += v[AT_FEAT_CAND_DIM - 1];
+		}
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	} while (secs < 0.3);
+	printf("# %ld candidate encodings in %.3f s: %.0f per second (%g)\n",
+		n, secs, n / secs, (double)sink);
+	AT_CHECK(n / secs >= 200000, "speed: %.0f candidate encodings per "
+		"second >= 200000", n / secs);
+	unload(&fx);
+}
+
+int main(void)
+{
+	isl_ctx *ctx = isl_ctx_alloc();
+
+	isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
+	test_sectors();
+	test_listing11(ctx);
+	test_3d(ctx);
+	test_params(ctx);
+	test_machine();
+	test_cand(ctx);
+	test_orig_omp(ctx);
+	test_layout_speed(ctx);
+	isl_ctx_free(ctx);
+	AT_TEST_END();
+}
