@@ -241,9 +241,9 @@ static int at_model_check_head(const at_model_ld *ld, const cJSON *root,
 	if (!cJSON_IsString(l))
 		return at_model_fail(ld, "'layout': missing or not a string");
 	if (strcmp(l->valuestring, layout) != 0)
-		return at_model_fail(ld, "feature layout '%s', this autotile "
-			"computes '%s' (retrain: make dataset train)",
-			l->valuestring, layout);
+		return at_model_fail(ld, "feature layout '%s', expected '%s' "
+			"(retrain: make dataset train)", l->valuestring,
+			layout);
 	return 0;
 }
 
