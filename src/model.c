@@ -204,20 +204,21 @@ static char **at_model_names(const at_model_ld *ld, const cJSON *root,
 		return NULL;
 	}
 	v = calloc(n ? n : 1, sizeof(char *));
-	if (!v)
-		goto oom;
+	if (!v) {
+		at_model_fail(ld, "out of memory");
+		return NULL;
+	}
 	cJSON_ArrayForEach(x, a) {
 		if (!cJSON_IsString(x)) {
 			at_model_fail(ld, "'%s'[%d] is not a string", key, k);
 			goto error;
 		}
-		v[k] = strdup(x->valuestring);
-		if (!v[k++])
-			goto oom;
+		if (!(v[k++] = strdup(x->valuestring))) {
+			at_model_fail(ld, "out of memory");
+			goto error;
+		}
 	}
 	return v;
-oom:
-	at_model_fail(ld, "out of memory");
 error:
 	at_model_free_names(v, n);
 	return NULL;
@@ -495,7 +496,7 @@ typedef int32_t at_model_v4i __attribute__((vector_size(16)));
  * computed inline: x = k ln2 + r, a degree-6 polynomial for e^r, 2^k from
  * the exponent bits; absolute error against expm1 below 3e-7.  (libm's
  * expm1f took 70% of inference time.) */
-static at_model_v4f at_model_elu4(at_model_v4f x)
+static inline at_model_v4f at_model_elu4(at_model_v4f x)
 {
 	const at_model_v4f lo = { -87.0f, -87.0f, -87.0f, -87.0f };
 	at_model_v4f t = x, r, p, s;

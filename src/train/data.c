@@ -99,21 +99,23 @@ static char **at_tr_names(const at_tr_line *l, const cJSON *a,
 		return NULL;
 	}
 	v = calloc(len, sizeof(char *));
-	if (!v)
-		goto oom;
+	if (!v) {
+		at_tr_fail(l, "out of memory");
+		return NULL;
+	}
 	cJSON_ArrayForEach(x, a) {
 		if (!cJSON_IsString(x)) {
 			at_tr_fail(l, "header: '%s'[%d] is not a string", key,
 				k);
 			goto error;
 		}
-		if (!(v[k++] = strdup(x->valuestring)))
-			goto oom;
+		if (!(v[k++] = strdup(x->valuestring))) {
+			at_tr_fail(l, "out of memory");
+			goto error;
+		}
 	}
 	*n = len;
 	return v;
-oom:
-	at_tr_fail(l, "out of memory");
 error:
 	at_tr_free_names(v, len);
 	return NULL;
@@ -126,6 +128,20 @@ static int at_tr_same_names(char **a, char **b, int n)
 		if (strcmp(a[i], b[i]) != 0)
 			return 0;
 	return 1;
+}
+
+/* Checks a later file's header (layout lay, names nn[dn], cn[dc]) against
+ * the first one's in d.  Returns 0 or -1 after a message. */
+static int at_tr_header_same(const at_tr_data *d, const at_tr_line *l,
+	const char *lay, char **nn, int dn, char **cn, int dc)
+{
+	if (strcmp(d->layout, lay) == 0 && dn == d->dn && dc == d->dc &&
+	    at_tr_same_names(nn, d->nest_names, dn) &&
+	    at_tr_same_names(cn, d->cand_names, dc))
+		return 0;
+	return at_tr_fail(l, "header differs from %s's (layout '%s' %dx%d "
+		"vs '%s' %dx%d, or other names)", d->files[0], lay, dn, dc,
+		d->layout, d->dn, d->dc);
 }
 
 /* Reads the header object h of a file into d (first file) or checks it
@@ -144,31 +160,19 @@ static int at_tr_header(at_tr_data *d, const at_tr_line *l, const cJSON *h)
 		"nest_names", &dn);
 	cn = nn ? at_tr_names(l, cJSON_GetObjectItemCaseSensitive(h,
 		"cand_names"), "cand_names", &dc) : NULL;
-	if (!cn)
-		goto error;
-	if (d->layout) {
-		if (strcmp(d->layout, lay->valuestring) != 0 || dn != d->dn ||
-		    dc != d->dc || !at_tr_same_names(nn, d->nest_names, dn) ||
-		    !at_tr_same_names(cn, d->cand_names, dc)) {
-			at_tr_fail(l, "header differs from %s's (layout '%s' "
-				"%dx%d vs '%s' %dx%d)", d->files[0],
-				lay->valuestring, dn, dc, d->layout, d->dn,
-				d->dc);
-			goto error;
-		}
-		rc = 0;
-		goto error;	/* not an error: frees the copies */
+	if (cn && d->layout) {
+		rc = at_tr_header_same(d, l, lay->valuestring, nn, dn, cn, dc);
+	} else if (cn) {
+		d->layout = strdup(lay->valuestring);
+		d->machine = cJSON_IsObject(mach) ?
+			cJSON_Duplicate(mach, 1) : NULL;
+		d->nest_names = nn;
+		d->cand_names = cn;
+		d->dn = dn;
+		d->dc = dc;
+		nn = cn = NULL;		/* now d's */
+		rc = d->layout ? 0 : at_tr_fail(l, "out of memory");
 	}
-	d->layout = strdup(lay->valuestring);
-	d->machine = cJSON_IsObject(mach) ? cJSON_Duplicate(mach, 1) : NULL;
-	d->nest_names = nn;
-	d->cand_names = cn;
-	d->dn = dn;
-	d->dc = dc;
-	if (!d->layout)
-		return at_tr_fail(l, "out of memory");
-	return 0;
-error:
 	at_tr_free_names(nn, dn);
 	at_tr_free_names(cn, dc);
 	return rc;

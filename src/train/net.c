@@ -409,6 +409,25 @@ static double at_tr_loss_grad(at_tr_net *n, const at_tr_data *d,
 	return loss;
 }
 
+/* Returns a JSON array of the n floats v, each written with the 9
+ * significant digits that bring back the same float (shorter files than
+ * cJSON_CreateFloatArray's 17), or NULL. */
+static cJSON *at_tr_floats_json(const float *v, int n)
+{
+	cJSON *a = cJSON_CreateArray();
+	char buf[32];
+
+	for (int i = 0; a && i < n; i++) {
+		snprintf(buf, sizeof buf, "%.9g", v[i]);
+		if (!cJSON_AddItemToArray(a, cJSON_CreateNumber(strtod(buf,
+		    NULL)))) {
+			cJSON_Delete(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
 /* Appends a layer object {name, rows, cols, w, b} of n's layer l (w and b
  * taken from par) to the array arr.  Returns 0 or -1. */
 static int at_tr_layer_json(const at_tr_net *n, const float *par, int l,
@@ -422,9 +441,9 @@ static int at_tr_layer_json(const at_tr_net *n, const float *par, int l,
 	if (!cJSON_AddStringToObject(o, "name", at_tr_layer_names[l]) ||
 	    !cJSON_AddNumberToObject(o, "rows", n->rows[l]) ||
 	    !cJSON_AddNumberToObject(o, "cols", n->cols[l]) ||
-	    !cJSON_AddItemToObject(o, "w", cJSON_CreateFloatArray(par +
+	    !cJSON_AddItemToObject(o, "w", at_tr_floats_json(par +
 		n->off_w[l], size)) ||
-	    !cJSON_AddItemToObject(o, "b", cJSON_CreateFloatArray(par +
+	    !cJSON_AddItemToObject(o, "b", at_tr_floats_json(par +
 		n->off_b[l], n->cols[l])))
 		return -1;
 	return 0;
@@ -451,13 +470,13 @@ static cJSON *at_tr_norm_json(const at_tr_norm *nm, int dn, int dc)
 	cJSON *o = cJSON_CreateObject();
 
 	if (!o || !cJSON_AddItemToObject(o, "nest_mean",
-		cJSON_CreateFloatArray(nm->nest_mean, dn)) ||
+		at_tr_floats_json(nm->nest_mean, dn)) ||
 	    !cJSON_AddItemToObject(o, "nest_std",
-		cJSON_CreateFloatArray(nm->nest_std, dn)) ||
+		at_tr_floats_json(nm->nest_std, dn)) ||
 	    !cJSON_AddItemToObject(o, "cand_mean",
-		cJSON_CreateFloatArray(nm->cand_mean, dc)) ||
+		at_tr_floats_json(nm->cand_mean, dc)) ||
 	    !cJSON_AddItemToObject(o, "cand_std",
-		cJSON_CreateFloatArray(nm->cand_std, dc))) {
+		at_tr_floats_json(nm->cand_std, dc))) {
 		cJSON_Delete(o);
 		return NULL;
 	}

@@ -427,6 +427,16 @@ typedef struct at_tr_result {
 	double seconds;
 } at_tr_result;
 
+/* x rounded to 6 significant digits (a float setting without the noise
+ * of its conversion to double). */
+static double at_tr_short(double x)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "%.6g", x);
+	return strtod(buf, NULL);
+}
+
 /* The "training" object of the chosen result r and the tried ones. */
 static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
 	const at_tr_result *all, int n)
@@ -439,10 +449,11 @@ static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
 	    !cJSON_AddNumberToObject(o, "max_epochs", c->opts.epochs) ||
 	    !cJSON_AddNumberToObject(o, "patience", c->opts.patience) ||
 	    !cJSON_AddNumberToObject(o, "seed", (double)c->opts.seed) ||
-	    !cJSON_AddNumberToObject(o, "lr", c->opts.lr) ||
-	    !cJSON_AddNumberToObject(o, "weight_decay", c->opts.wd) ||
+	    !cJSON_AddNumberToObject(o, "lr", at_tr_short(c->opts.lr)) ||
+	    !cJSON_AddNumberToObject(o, "weight_decay",
+		at_tr_short(c->opts.wd)) ||
 	    !cJSON_AddNumberToObject(o, "batch_kernels", c->opts.batch) ||
-	    !cJSON_AddNumberToObject(o, "rank_tau", c->opts.tau) ||
+	    !cJSON_AddNumberToObject(o, "rank_tau", at_tr_short(c->opts.tau)) ||
 	    !cJSON_AddStringToObject(o, "optimizer", "adam") ||
 	    !cJSON_AddStringToObject(o, "selection", "best validation mean "
 		"per-kernel Spearman over the losses and widths tried") ||
