@@ -135,6 +135,14 @@ cJSON *at_tr_train(const at_tr_data *d, const at_tr_norm *n,
 	const at_tr_opts *o, double *val_score, int *epochs_run, char *err,
 	size_t errlen);
 
+/* Self-check of the backward pass: for a random network of width
+ * o->hidden and loss o->loss on the first o->batch training kernels, the
+ * largest relative difference between the gradient and central
+ * differences of the loss over about 200 parameters.  Returns it, or -1
+ * on error. */
+double at_tr_grad_check(const at_tr_data *d, const at_tr_norm *n,
+	const at_tr_opts *o);
+
 /* Returns a weights object for a network with random weights of width
  * `hidden` (for --bench-infer and tests), or NULL. */
 cJSON *at_tr_random_weights(const char *layout, int dn, int dc, int hidden,

@@ -769,3 +769,53 @@ error:
 	free(pred);
 	return w;
 }
+
+/* The loss of the batch already gathered in n's activations (kernels
+ * ks[0..K-1], R rows) at the current parameters. */
+static double at_tr_batch_loss(at_tr_net *n, const at_tr_data *d,
+	const int *ks, int K, int R, const at_tr_opts *o)
+{
+	at_tr_forward(n, K, R);
+	return at_tr_loss_grad(n, d, ks, K, R, o);
+}
+
+/* Largest relative difference between the backward pass's gradient and
+ * central differences of the loss (see at_train.h). */
+double at_tr_grad_check(const at_tr_data *d, const at_tr_norm *nm,
+	const at_tr_opts *o)
+{
+	at_tr_net n;
+	uint64_t rng = o->seed;
+	int *ks = NULL, nk, max_r, K, R;
+	double worst = -1;
+	const float h = 1e-2f;
+
+	memset(&n, 0, sizeof n);
+	nk = at_tr_train_kernels(d, o->batch, &ks, &max_r);
+	K = nk < o->batch ? nk : o->batch;
+	at_tr_shapes(&n, d->dn, d->dc, o->hidden);
+	if (nk < 1 || at_tr_net_alloc(&n, K, max_r) < 0)
+		goto error;
+	at_tr_init(&n, &rng, 0.1f);
+	R = at_tr_gather(&n, d, nm, ks, K);
+	at_tr_batch_loss(&n, d, ks, K, R, o);
+	at_tr_backward(&n, K, R);
+	worst = 0;
+	for (size_t i = 0; i < n.n_par; i += 1 + n.n_par / 200) {
+		float p = n.par[i], g = n.grad[i];
+		double lp, lm, num, e;
+		n.par[i] = p + h;
+		lp = at_tr_batch_loss(&n, d, ks, K, R, o);
+		n.par[i] = p - h;
+		lm = at_tr_batch_loss(&n, d, ks, K, R, o);
+		n.par[i] = p;
+		num = (lp - lm) / (2 * h);
+		e = fabs(num - g) / fmax(fabs(num) + fabs(g), 1e-2);
+		if (e > worst)
+			worst = e;
+	}
+error:
+	at_tr_net_free(&n);
+	free(ks);
+	return worst;
+}

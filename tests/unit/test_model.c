@@ -460,6 +460,20 @@ static void test_train(const char *dir)
 		"(%d kernels, %d rows)", d.n_kernel, d.n_row);
 	pred = malloc(d.n_row * sizeof(float));
 	at_tr_opts_default(&o);
+	if (at_tr_norm_compute(&d, &nm) == 0) {
+		o.hidden = 8;
+		o.batch = 4;
+		for (int l = AT_TR_MSE; l <= AT_TR_BOTH; l++) {
+			double e;
+			o.loss = (at_tr_loss)l;
+			e = at_tr_grad_check(&d, &nm, &o);
+			AT_CHECK(e >= 0 && e < 0.02, "backward pass of loss %s "
+				"matches central differences (worst relative "
+				"difference %.2g)", at_tr_loss_name(o.loss), e);
+		}
+		at_tr_norm_free(&nm);
+		o.batch = 8;
+	}
 	o.hidden = 16;
 	o.epochs = 40;
 	o.loss = AT_TR_BOTH;
@@ -477,6 +491,13 @@ static void test_train(const char *dir)
 	AT_CHECK(mt.one_geo > 0.9 && mt.one_geo > mt.rand_geo + 0.2,
 		"test one-shot geomean %.3f, random pick %.3f", mt.one_geo,
 		mt.rand_geo);
+	cJSON_Delete(w);
+	o.loss = AT_TR_RANK;	/* scale-free: calibrated after training */
+	w = at_tr_train(&d, &nm, &o, &val, &epochs, err, sizeof err);
+	eval_weights(w, &d, pred, &mt);
+	AT_CHECK(w && mt.spearman > 0.8 && mt.mape < 0.3, "ranking loss: test "
+		"spearman %.3f, MAPE %.1f%% after calibration", mt.spearman,
+		100 * mt.mape);
 	cJSON_Delete(w);
 	cJSON_Delete(rw);
 	free(pred);
