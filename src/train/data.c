@@ -308,6 +308,7 @@ int at_tr_data_read(at_tr_data *d, const char *path, char *err,
 	char *text = NULL;
 	size_t cap = 0;
 	int f, first = 1, rc = -1;
+	int rows0 = d->n_row;
 
 	if (!fp)
 		return at_tr_fail(&l, "cannot open: %s", strerror(errno));
@@ -328,6 +329,9 @@ int at_tr_data_read(at_tr_data *d, const char *path, char *err,
 		at_tr_fail(&l, "empty (no header line)");
 	else
 		rc = 0;
+	if (rc == 0 && d->n_row == rows0)
+		fprintf(stderr, "autotile-train: warning: %s: no training "
+			"rows\n", path);
 error:
 	free(text);
 	fclose(fp);
