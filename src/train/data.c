@@ -338,8 +338,10 @@ error:
 	return rc;
 }
 
-/* Orders row indices by (file, seed, index). */
+/* The data whose rows at_tr_cmp_rows compares (qsort has no context). */
 static const at_tr_data *at_tr_sort_data;
+
+/* Orders row indices by (file, seed, index). */
 static int at_tr_cmp_rows(const void *pa, const void *pb)
 {
 	const at_tr_data *d = at_tr_sort_data;

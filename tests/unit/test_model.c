@@ -300,21 +300,18 @@ static void row(FILE *f, long seed, const char *role, double sp,
 	fprintf(f, "]}\n");
 }
 
-/* Metrics of one hand-computed kernel (seed 5) with 3 candidates and of
- * one with 6 (seed 6) for the best-of-5 expectation. */
-static void test_metrics(const char *dir)
+/* Writes the two kernels of test_metrics to path: seed 5 with keep (1),
+ * fixed32 (2) and two random candidates (0.5, 4); seed 1000003 with six
+ * random candidates of speedups 1 .. 6. */
+static void metrics_file(const char *path)
 {
-	char path[256], err[256] = "";
 	double z[1] = { 0 }, c[1];
 	const double sp[4] = { 1, 2, 0.5, 4 };
 	const char *roles[4] = { "keep", "fixed32", "random", "random" };
-	float pred[10] = { 0, 0.3f, 0.9f, 0.1f };
-	at_tr_data d;
-	at_tr_metrics mt;
-	FILE *f;
+	FILE *f = fopen(path, "w");
 
-	snprintf(path, sizeof path, "%s/metrics.jsonl", dir);
-	f = fopen(path, "w");
+	if (!f)
+		return;
 	fprintf(f, "{\"layout\":\"t\",\"nest_names\":[\"n\"],\"cand_names\":"
 		"[\"c\"]}\n");
 	for (int i = 0; i < 4; i++) {
@@ -326,6 +323,19 @@ static void test_metrics(const char *dir)
 		row(f, 1000003, "random", i + 1, z, 1, c, 1);
 	}
 	fclose(f);
+}
+
+/* Metrics of one hand-computed kernel (seed 5) with 3 candidates and of
+ * one with 6 (seed 6) for the best-of-5 expectation. */
+static void test_metrics(const char *dir)
+{
+	char path[256], err[256] = "";
+	float pred[10] = { 0, 0.3f, 0.9f, 0.1f };
+	at_tr_data d;
+	at_tr_metrics mt;
+
+	snprintf(path, sizeof path, "%s/metrics.jsonl", dir);
+	metrics_file(path);
 	memset(&d, 0, sizeof d);
 	AT_CHECK(at_tr_data_read(&d, path, err, sizeof err) == 0 &&
 		at_tr_data_finish(&d, err, sizeof err) == 0 && d.n_kernel == 2,
@@ -437,75 +447,94 @@ static void eval_weights(const cJSON *w, const at_tr_data *d, float *pred,
 	at_model_free(m);
 }
 
-/* Training on the synthetic set beats a random network clearly. */
+/* The backward pass of each loss against central differences. */
+static void test_grad(const at_tr_data *d, const at_tr_norm *nm)
+{
+	at_tr_opts o;
+
+	at_tr_opts_default(&o);
+	o.hidden = 8;
+	o.batch = 4;
+	for (int l = AT_TR_MSE; l <= AT_TR_BOTH; l++) {
+		double e;
+		o.loss = (at_tr_loss)l;
+		e = at_tr_grad_check(d, nm, &o);
+		AT_CHECK(e >= 0 && e < 0.02, "backward pass of loss %s matches "
+			"central differences (worst relative difference %.2g)",
+			at_tr_loss_name(o.loss), e);
+	}
+}
+
+/* Trains with loss `loss` (width 16, 40 epochs) and returns the test
+ * metrics in mt; returns 0 when training succeeded. */
+static int train_eval(const at_tr_data *d, const at_tr_norm *nm,
+	at_tr_loss loss, float *pred, at_tr_metrics *mt)
+{
+	char err[256];
+	at_tr_opts o;
+	double val = 0;
+	int epochs = 0;
+	cJSON *w;
+
+	at_tr_opts_default(&o);
+	o.hidden = 16;
+	o.epochs = 40;
+	o.loss = loss;
+	w = at_tr_train(d, nm, &o, &val, &epochs, err, sizeof err);
+	AT_CHECK(w != NULL, "trained with loss %s (%d epochs, validation "
+		"spearman %.3f)", at_tr_loss_name(loss), epochs, val);
+	if (!w)
+		return -1;
+	eval_weights(w, d, pred, mt);
+	cJSON_Delete(w);
+	return 0;
+}
+
+/* Training on the synthetic set beats a random network clearly; the
+ * ranking loss alone (scale-free) is calibrated after training. */
 static void test_train(const char *dir)
 {
 	char path[256], err[256];
 	at_tr_data d;
 	at_tr_norm nm;
-	at_tr_opts o;
 	at_tr_metrics mt, mr;
-	double val = 0;
-	int epochs = 0;
-	cJSON *w = NULL, *rw;
-	float *pred;
+	cJSON *rw = at_tr_random_weights("synth", 3, 4, 16, 3);
+	float *pred = NULL;
 
 	snprintf(path, sizeof path, "%s/synth.jsonl", dir);
 	synth(path);
 	memset(&d, 0, sizeof d);
-	memset(&nm, 0, sizeof nm);
 	AT_CHECK(at_tr_data_read(&d, path, err, sizeof err) == 0 &&
 		at_tr_data_finish(&d, err, sizeof err) == 0 &&
 		d.n_kernel == 200 && d.n_row == 2600, "synthetic set read "
 		"(%d kernels, %d rows)", d.n_kernel, d.n_row);
+	if (d.n_row != 2600 || at_tr_norm_compute(&d, &nm) < 0)
+		goto out;
 	pred = malloc(d.n_row * sizeof(float));
-	at_tr_opts_default(&o);
-	if (at_tr_norm_compute(&d, &nm) == 0) {
-		o.hidden = 8;
-		o.batch = 4;
-		for (int l = AT_TR_MSE; l <= AT_TR_BOTH; l++) {
-			double e;
-			o.loss = (at_tr_loss)l;
-			e = at_tr_grad_check(&d, &nm, &o);
-			AT_CHECK(e >= 0 && e < 0.02, "backward pass of loss %s "
-				"matches central differences (worst relative "
-				"difference %.2g)", at_tr_loss_name(o.loss), e);
-		}
-		at_tr_norm_free(&nm);
-		o.batch = 8;
-	}
-	o.hidden = 16;
-	o.epochs = 40;
-	o.loss = AT_TR_BOTH;
-	if (at_tr_norm_compute(&d, &nm) == 0)
-		w = at_tr_train(&d, &nm, &o, &val, &epochs, err, sizeof err);
-	AT_CHECK(w != NULL, "trained (%d epochs, validation spearman %.3f)",
-		epochs, val);
-	rw = at_tr_random_weights("synth", 3, 4, 16, 3);
+	test_grad(&d, &nm);
 	eval_weights(rw, &d, pred, &mr);
-	eval_weights(w, &d, pred, &mt);
-	AT_CHECK(mt.kernels > 10 && mt.spearman > 0.8 &&
-		mt.spearman > mr.spearman + 0.5, "test spearman %.3f on %d "
-		"kernels, random network %.3f", mt.spearman, mt.kernels,
-		mr.spearman);
-	AT_CHECK(mt.one_geo > 0.9 && mt.one_geo > mt.rand_geo + 0.2,
-		"test one-shot geomean %.3f, random pick %.3f", mt.one_geo,
-		mt.rand_geo);
-	cJSON_Delete(w);
-	o.loss = AT_TR_RANK;	/* scale-free: calibrated after training */
-	w = at_tr_train(&d, &nm, &o, &val, &epochs, err, sizeof err);
-	eval_weights(w, &d, pred, &mt);
-	AT_CHECK(w && mt.spearman > 0.8 && mt.mape < 0.3, "ranking loss: test "
-		"spearman %.3f, MAPE %.1f%% after calibration", mt.spearman,
-		100 * mt.mape);
-	cJSON_Delete(w);
+	if (train_eval(&d, &nm, AT_TR_BOTH, pred, &mt) == 0) {
+		AT_CHECK(mt.kernels > 10 && mt.spearman > 0.8 &&
+			mt.spearman > mr.spearman + 0.5, "test spearman %.3f "
+			"on %d kernels, random network %.3f", mt.spearman,
+			mt.kernels, mr.spearman);
+		AT_CHECK(mt.one_geo > 0.9 && mt.one_geo > mt.rand_geo + 0.2,
+			"test one-shot geomean %.3f, random pick %.3f",
+			mt.one_geo, mt.rand_geo);
+	}
+	if (train_eval(&d, &nm, AT_TR_RANK, pred, &mt) == 0)
+		AT_CHECK(mt.spearman > 0.8 && mt.mape < 0.3, "ranking loss: "
+			"test spearman %.3f, MAPE %.1f%% after calibration",
+			mt.spearman, 100 * mt.mape);
+	at_tr_norm_free(&nm);
+out:
 	cJSON_Delete(rw);
 	free(pred);
-	at_tr_norm_free(&nm);
 	at_tr_data_free(&d);
 	unlink(path);
 }
 
+/* Runs every test; returns non-zero when a check failed. */
 int main(void)
 {
 	char dir[] = "/tmp/at_test_model_XXXXXX", err[512];
