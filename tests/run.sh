@@ -249,8 +249,8 @@ run_cli() {
 # sanitizer build) on synthetic training rows from tests/model/synth.awk
 # (log-speedup a known function of two candidate features): it must exit 0,
 # print the metrics lines, write weights that jq finds complete, learn the
-# rule (test Spearman > 0.8), and --eval must reproduce the test metrics
-# from the written file; a weights file of another layout is a one-line
+# rule (test Spearman > 0.8), write the same weights again with the same
+# --seed, and --eval must reproduce the test metrics from the written file; a weights file of another layout is a one-line
 # error naming it.  Outputs under tests/out/model/$2.
 run_train() {
 	t=$1
@@ -275,6 +275,12 @@ run_train() {
 	rho=$(sed -n 's/^metrics test:.*| spearman \([-0-9.]*\) .*/\1/p' "$d/train.log")
 	awk -v r="${rho:-0}" 'BEGIN { exit !(r > 0.8) }'
 	check $? "$t: learned the synthetic rule (test spearman ${rho:-none} > 0.8)"
+	timeout 600 "$t" --epochs 20 --seed 3 -o "$d/w2.json" "$d/synth.jsonl" \
+		>/dev/null 2>&1
+	jq -S 'del(.training.tried[].seconds)' "$d/w.json" >"$d/w.norm" 2>/dev/null
+	jq -S 'del(.training.tried[].seconds)' "$d/w2.json" >"$d/w2.norm" 2>/dev/null
+	[ -s "$d/w.norm" ] && cmp -s "$d/w.norm" "$d/w2.norm"
+	check $? "$t: a second run with the same --seed writes the same weights (all but the timings)"
 	timeout 120 "$t" --eval "$d/w.json" "$d/synth.jsonl" >"$d/eval.log" 2>&1
 	rc=$?
 	grep '^metrics test' "$d/train.log" >"$d/m1"
