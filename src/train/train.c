@@ -45,7 +45,8 @@ static void at_tr_usage(FILE *f)
 "  --epochs N        maximum epochs (default 300)\n"
 "  --patience N      stop after N epochs without a better validation\n"
 "                    Spearman (default 40)\n"
-"  --hidden N[,N..]  hidden widths to try, best on validation kept (32)\n"
+"  --hidden N[,N..]  hidden widths to try, best on validation kept\n"
+"                    (16,32; --bench-infer: each)\n"
 "  --loss L          mse, rank, both (their sum) or auto (all three,\n"
 "                    best validation Spearman kept; default)\n"
 "  --lr X            Adam step (0.001)\n"
@@ -183,8 +184,7 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 {
 	at_tr_opts_default(&c->opts);
 	c->out = "weights/default.json";
-	c->n_hidden = 1;
-	c->hidden[0] = c->opts.hidden;
+	at_tr_parse_hidden(c, "16,32");
 	c->bench_n = 100000;
 	at_tr_parse_loss(c, "auto");
 	c->files = argv + 1;
@@ -337,25 +337,18 @@ static double at_tr_time_predict(const at_model *m, const float *nest,
 	return best;
 }
 
-/* --bench-infer: candidates per second of a random model on one core.
- * Returns the exit status. */
-static int at_tr_bench(const at_tr_cli *c, int dn, int dc)
+/* Times a random model of width h on the n candidates `cands` of the nest
+ * `nest`, in one call and in calls of 200, and prints candidates per
+ * second.  Returns 0 or -1 (out of memory). */
+static int at_tr_bench_width(int dn, int dc, int h, unsigned long long seed,
+	const float *nest, const float *cands, int n, float *out)
 {
-	int n = c->bench_n, h = c->hidden[0], pers[2] = { n, 200 }, rc = 1;
-	unsigned long long s = c->opts.seed;
-	cJSON *w = at_tr_random_weights("bench", dn, dc, h, c->opts.seed);
+	int pers[2] = { n, 200 }, rc = -1;
+	cJSON *w = at_tr_random_weights("bench", dn, dc, h, seed);
 	at_model *m = w ? at_model_from_json(w, "(random)", "bench", dn, dc,
 		NULL, 0) : NULL;
-	float *nest = malloc(dn * sizeof(float));
-	float *cands = malloc((size_t)n * dc * sizeof(float));
-	float *out = malloc((size_t)n * sizeof(float));
 
-	if (!m || !nest || !cands || !out)
-		goto error;
-	openblas_set_num_threads(1);
-	at_tr_fill(nest, dn, &s);
-	at_tr_fill(cands, (size_t)n * dc, &s);
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; m && i < 2; i++) {
 		double t = at_tr_time_predict(m, nest, cands, n, pers[i], out);
 		if (t < 0)
 			goto error;
@@ -363,12 +356,36 @@ static int at_tr_bench(const at_tr_cli *c, int dn, int dc)
 			"%d per call) in %.4f s = %.0f candidates/s (best of 5, "
 			"1 thread)\n", n, dn, dc, h, pers[i], t, n / t);
 	}
+	rc = m ? 0 : -1;
+error:
+	at_model_free(m);
+	cJSON_Delete(w);
+	return rc;
+}
+
+/* --bench-infer: candidates per second of random models of every --hidden
+ * width on one core.  Returns the exit status. */
+static int at_tr_bench(const at_tr_cli *c, int dn, int dc)
+{
+	int n = c->bench_n, rc = 1;
+	unsigned long long s = c->opts.seed;
+	float *nest = malloc(dn * sizeof(float));
+	float *cands = malloc((size_t)n * dc * sizeof(float));
+	float *out = malloc((size_t)n * sizeof(float));
+
+	if (!nest || !cands || !out)
+		goto error;
+	openblas_set_num_threads(1);
+	at_tr_fill(nest, dn, &s);
+	at_tr_fill(cands, (size_t)n * dc, &s);
+	for (int i = 0; i < c->n_hidden; i++)
+		if (at_tr_bench_width(dn, dc, c->hidden[i], c->opts.seed, nest,
+		    cands, n, out) < 0)
+			goto error;
 	rc = 0;
 error:
 	if (rc)
 		fprintf(stderr, "autotile-train: error: out of memory\n");
-	at_model_free(m);
-	cJSON_Delete(w);
 	free(nest);
 	free(cands);
 	free(out);
