@@ -37,7 +37,7 @@ HEADERS  := $(wildcard include/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
 .PHONY: all deps demo test test-unit test-san bench verify-long clean units
-all: $(BIN)/autotile $(BIN)/autotile-gen $(BIN)/autotile-features
+all: $(BIN)/autotile $(BIN)/autotile-gen $(BIN)/autotile-features $(BIN)/autotile-train
 
 deps: $(STAMP)
 $(STAMP): tools/deps.sh
@@ -60,6 +60,22 @@ $(BIN)/autotile-gen: src/gen/gen.c | $(STAMP)
 $(BIN)/autotile-features: src/features/featurize.c $(BUILD)/libautotile.a $(HEADERS) | $(STAMP)
 	@mkdir -p $(BIN)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $< $(BUILD)/libautotile.a $(LDLIBS) -o $@
+# The trainer of the cost model (issue 4): src/train/*.c, the core of which
+# (everything but train.c's main) the model's unit test links too.
+TRAIN_SRC := $(filter-out src/train/train.c,$(wildcard src/train/*.c))
+TRAIN_OBJ := $(patsubst src/train/%.c,$(BUILD)/train/%.o,$(TRAIN_SRC))
+
+$(BUILD)/train/%.o: src/train/%.c src/train/at_train.h $(HEADERS) | $(STAMP)
+	@mkdir -p $(BUILD)/train
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BIN)/autotile-train: $(BUILD)/train/train.o $(TRAIN_OBJ) $(BUILD)/libautotile.a
+	@mkdir -p $(BIN)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+$(BIN)/test_model: tests/unit/test_model.c tests/unit/at_test.h src/train/at_train.h $(TRAIN_OBJ) $(BUILD)/libautotile.a $(HEADERS)
+	@mkdir -p $(BIN)
+	$(CC) $(CPPFLAGS) -Itests/unit -Isrc/train $(CFLAGS) $(LDFLAGS) $< $(TRAIN_OBJ) $(BUILD)/libautotile.a $(LDLIBS) -o $@
 
 $(BIN)/autotile: $(BUILD)/main.o $(BUILD)/libautotile.a
 	@mkdir -p $(BIN)

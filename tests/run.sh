@@ -5,6 +5,9 @@
 #   1. unit tests: every bin/test_* and bin-san/test_* program; each of its
 #      "ok - " / "not ok - " lines counts (a program that fails without
 #      printing "not ok" counts as one failure);
+#   1b. the trainer: bin/autotile-train and its sanitizer build on synthetic
+#      training rows (tests/model/synth.awk): metrics, weights (jq),
+#      --eval, a wrong-layout weights file;
 #   2. differential tests: every example x strategy {none, fixed:16,
 #      fixed:32} at small sizes, and x fixed:3 at tiny sizes, through
 #      tests/difftest.sh;
@@ -308,12 +311,70 @@ run_features() {
 	rc=$?
 	[ $rc -eq 1 ] && nosan && grep -q 'no-such' "$LOGS/cli.err"
 	check $? "features $t: missing input -> exit 1 (got $rc) naming it"
+# The trainer (issue 4) with the tool $1 (bin/autotile-train or its
+# sanitizer build) on synthetic training rows from tests/model/synth.awk
+# (log-speedup a known function of two candidate features): it must exit 0,
+# print the metrics lines, write weights that jq finds complete, learn the
+# rule (test Spearman > 0.8), write the same weights again with the same
+# --seed, and --eval must reproduce the test metrics from the written file; a weights file of another layout is a one-line
+# error naming it.  Outputs under tests/out/model/$2.
+run_train() {
+	t=$1
+	d=tests/out/model/$2
+	mkdir -p "$d"
+	awk -v kernels=120 -v seed=7 -f tests/model/synth.awk >"$d/synth.jsonl"
+	timeout 600 "$t" --epochs 20 --seed 3 -o "$d/w.json" "$d/synth.jsonl" \
+		>"$d/train.log" 2>&1
+	rc=$?
+	sed 's/^/#   /' "$d/train.log"
+	[ $rc -eq 0 ] && ! grep -Eq "$SANRE" "$d/train.log" &&
+		grep -q '^metrics validation: kernels [1-9]' "$d/train.log" &&
+		grep -q '^metrics test: kernels [1-9]' "$d/train.log"
+	check $? "$t: 20 epochs on synthetic rows -> exit 0 (got $rc), validation and test metrics printed"
+	jq -e '.schema == 1 and .layout == "synth-1" and
+		(.layers | map(.name)) == ["nest1", "nest2", "cand1", "head1", "head2"] and
+		all(.layers[]; (.w | length) == .rows * .cols and (.b | length) == .cols) and
+		(.norm.cand_std | length) == 4 and (.keep_margin | type) == "number" and
+		.metrics.test.kernels > 0 and .dataset.kernels == 120 and
+		(.training.loss | type) == "string"' "$d/w.json" >/dev/null 2>&1
+	check $? "$t: the weights file has schema, layout, norm, 5 layers of consistent sizes, keep_margin, dataset, training, test metrics (jq)"
+	rho=$(sed -n 's/^metrics test:.*| spearman \([-0-9.]*\) .*/\1/p' "$d/train.log")
+	awk -v r="${rho:-0}" 'BEGIN { exit !(r > 0.8) }'
+	check $? "$t: learned the synthetic rule (test spearman ${rho:-none} > 0.8)"
+	timeout 600 "$t" --epochs 20 --seed 3 -o "$d/w2.json" "$d/synth.jsonl" \
+		>/dev/null 2>&1
+	jq -S 'del(.training.tried[].seconds)' "$d/w.json" >"$d/w.norm" 2>/dev/null
+	jq -S 'del(.training.tried[].seconds)' "$d/w2.json" >"$d/w2.norm" 2>/dev/null
+	[ -s "$d/w.norm" ] && cmp -s "$d/w.norm" "$d/w2.norm"
+	check $? "$t: a second run with the same --seed writes the same weights (all but the timings)"
+	timeout 120 "$t" --eval "$d/w.json" "$d/synth.jsonl" >"$d/eval.log" 2>&1
+	rc=$?
+	grep '^metrics test' "$d/train.log" >"$d/m1"
+	grep '^metrics test' "$d/eval.log" >"$d/m2"
+	[ $rc -eq 0 ] && [ -s "$d/m1" ] && cmp -s "$d/m1" "$d/m2" &&
+		! grep -Eq "$SANRE" "$d/eval.log"
+	check $? "$t: --eval of the written weights -> exit 0 (got $rc), same test metrics line"
+	timeout 120 "$t" --eval tests/model/small.json "$d/synth.jsonl" \
+		>"$d/bad.log" 2>"$d/bad.err"
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(wc -l <"$d/bad.err")" -eq 1 ] &&
+		grep -q "tests/model/small.json: feature layout 'test-1'" "$d/bad.err"
+	check $? "$t: --eval of weights with another layout -> exit 1 (got $rc), one line naming the file"
 }
 
 section "unit tests"
 for u in bin/test_* bin-san/test_*; do
 	[ -x "$u" ] || continue
 	run_unit "$u"
+done
+
+section "trainer (bin/autotile-train, bin-san/autotile-train)"
+for t in bin/autotile-train bin-san/autotile-train; do
+	if [ -x "$t" ]; then
+		run_train "$t" "$(dirname "$t")"
+	else
+		check 1 "$t exists (run make / make SAN=1)"
+	fi
 done
 
 section "differential tests ($AUTOTILE; $STRATEGIES)"

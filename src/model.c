@@ -1,0 +1,826 @@
+/*
+ * model.c — the learned cost model: weights loading and validation,
+ * batched CBLAS inference, attributions (see include/at_model.h).
+ */
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cblas.h>
+
+#include "at_model.h"
+
+enum { L_NEST1, L_NEST2, L_CAND1, L_HEAD1, L_HEAD2 };
+
+static const char *const at_model_layer_names[AT_MODEL_N_LAYER] = {
+	"nest1", "nest2", "cand1", "head1", "head2"
+};
+
+/* Largest accepted layer dimension and layer size (floats). */
+#define AT_MODEL_MAX_DIM 65536
+#define AT_MODEL_MAX_SIZE (1L << 26)
+
+struct at_model {
+	int dn, dc;
+	int rows[AT_MODEL_N_LAYER], cols[AT_MODEL_N_LAYER];
+	float *w[AT_MODEL_N_LAYER];	/* nest1, cand1: normalisation folded */
+	float *b[AT_MODEL_N_LAYER];
+	float *nest_mean, *nest_std, *cand_mean, *cand_std;
+	float keep_margin;
+	char **nest_names, **cand_names;
+	cJSON *info;			/* machine, metrics, dataset, training */
+};
+
+/* Where load errors go: the file's name and the caller's buffer. */
+typedef struct at_model_ld {
+	const char *name;
+	char *err;
+	size_t errlen;
+} at_model_ld;
+
+/* Writes "name: <formatted text>" into ld's buffer; returns -1. */
+static int at_model_fail(const at_model_ld *ld, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int at_model_fail(const at_model_ld *ld, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!ld->err || ld->errlen == 0)
+		return -1;
+	n = snprintf(ld->err, ld->errlen, "%s: ", ld->name);
+	if (n < 0 || (size_t)n >= ld->errlen)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(ld->err + n, ld->errlen - n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Frees an array of n strings (NULL entries allowed) and the array. */
+static void at_model_free_names(char **v, int n)
+{
+	if (!v)
+		return;
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Frees m and everything it owns; NULL is allowed. */
+void at_model_free(at_model *m)
+{
+	if (!m)
+		return;
+	for (int l = 0; l < AT_MODEL_N_LAYER; l++) {
+		free(m->w[l]);
+		free(m->b[l]);
+	}
+	free(m->nest_mean);
+	free(m->nest_std);
+	free(m->cand_mean);
+	free(m->cand_std);
+	at_model_free_names(m->nest_names, m->dn);
+	at_model_free_names(m->cand_names, m->dc);
+	cJSON_Delete(m->info);
+	free(m);
+}
+
+/* Reads the whole file `path` into a new NUL-terminated string; returns
+ * it, or NULL after a message in ld. */
+static char *at_model_slurp(const at_model_ld *ld, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *s = NULL;
+	size_t len = 0, cap = 0, got;
+
+	if (!f) {
+		at_model_fail(ld, "cannot open: %s", strerror(errno));
+		return NULL;
+	}
+	do {
+		if (cap - len < 65536) {
+			char *t = realloc(s, cap ? 2 * cap : 65536 + 1);
+			if (!t)
+				goto error;
+			s = t;
+			cap = cap ? 2 * cap : 65536;
+		}
+		got = fread(s + len, 1, cap - len, f);
+		len += got;
+	} while (got > 0);
+	if (ferror(f))
+		goto error;
+	fclose(f);
+	s[len] = '\0';
+	return s;
+error:
+	at_model_fail(ld, "cannot read: %s", errno ? strerror(errno) :
+		"read error");
+	free(s);
+	fclose(f);
+	return NULL;
+}
+
+/* Returns the 1-based line of position `at` in text s. */
+static int at_model_line(const char *s, const char *at)
+{
+	int line = 1;
+
+	for (; s < at && *s; s++)
+		line += *s == '\n';
+	return line;
+}
+
+/* Fills out[0..n-1] from the JSON array `a` named `what`: exactly n
+ * finite numbers that fit a float.  Returns 0 or -1 after a message. */
+static int at_model_floats(const at_model_ld *ld, const cJSON *a, int n,
+	float *out, const char *what)
+{
+	int k = 0;
+	const cJSON *x;
+
+	if (!cJSON_IsArray(a))
+		return at_model_fail(ld, "%s: missing or not an array", what);
+	if (cJSON_GetArraySize(a) != n)
+		return at_model_fail(ld, "%s: expected %d numbers, found %d",
+			what, n, cJSON_GetArraySize(a));
+	cJSON_ArrayForEach(x, a) {
+		if (!cJSON_IsNumber(x))
+			return at_model_fail(ld, "%s[%d] is not a number",
+				what, k);
+		if (!isfinite(x->valuedouble) ||
+		    fabs(x->valuedouble) > FLT_MAX)
+			return at_model_fail(ld, "%s[%d] is not finite", what,
+				k);
+		out[k++] = (float)x->valuedouble;
+	}
+	return 0;
+}
+
+/* Returns a new float array of n elements read from member `key` of obj
+ * (a message names it as "prefix.key"), or NULL after a message. */
+static float *at_model_vec(const at_model_ld *ld, const cJSON *obj,
+	const char *key, int n, const char *prefix)
+{
+	float *v = malloc((n ? n : 1) * sizeof(float));
+	char what[64];
+
+	snprintf(what, sizeof what, "%s%s%s", prefix, *prefix ? "." : "",
+		key);
+	if (!v) {
+		at_model_fail(ld, "out of memory");
+		return NULL;
+	}
+	if (at_model_floats(ld, cJSON_GetObjectItemCaseSensitive(obj, key), n,
+	    v, what) < 0) {
+		free(v);
+		return NULL;
+	}
+	return v;
+}
+
+/* Returns a new array of the n strings of member `key` of root, or NULL
+ * after a message. */
+static char **at_model_names(const at_model_ld *ld, const cJSON *root,
+	const char *key, int n)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, key), *x;
+	char **v;
+	int k = 0;
+
+	if (!cJSON_IsArray(a)) {
+		at_model_fail(ld, "'%s': missing or not an array", key);
+		return NULL;
+	}
+	if (cJSON_GetArraySize(a) != n) {
+		at_model_fail(ld, "'%s': expected %d names, found %d", key, n,
+			cJSON_GetArraySize(a));
+		return NULL;
+	}
+	v = calloc(n ? n : 1, sizeof(char *));
+	if (!v) {
+		at_model_fail(ld, "out of memory");
+		return NULL;
+	}
+	cJSON_ArrayForEach(x, a) {
+		if (!cJSON_IsString(x)) {
+			at_model_fail(ld, "'%s'[%d] is not a string", key, k);
+			goto error;
+		}
+		if (!(v[k++] = strdup(x->valuestring))) {
+			at_model_fail(ld, "out of memory");
+			goto error;
+		}
+	}
+	return v;
+error:
+	at_model_free_names(v, n);
+	return NULL;
+}
+
+/* Checks schema and layout of root against the caller's layout.
+ * Returns 0 or -1 after a message. */
+static int at_model_check_head(const at_model_ld *ld, const cJSON *root,
+	const char *layout)
+{
+	const cJSON *s = cJSON_GetObjectItemCaseSensitive(root, "schema");
+	const cJSON *l = cJSON_GetObjectItemCaseSensitive(root, "layout");
+
+	if (!cJSON_IsObject(root))
+		return at_model_fail(ld, "not a JSON object");
+	if (!cJSON_IsNumber(s))
+		return at_model_fail(ld, "'schema': missing or not a number");
+	if (s->valuedouble != AT_MODEL_SCHEMA)
+		return at_model_fail(ld, "schema %g, this autotile reads "
+			"schema %d", s->valuedouble, AT_MODEL_SCHEMA);
+	if (!cJSON_IsString(l))
+		return at_model_fail(ld, "'layout': missing or not a string");
+	if (strcmp(l->valuestring, layout) != 0)
+		return at_model_fail(ld, "feature layout '%s', expected '%s' "
+			"(retrain: make dataset train)", l->valuestring,
+			layout);
+	return 0;
+}
+
+/* Reads the four normalisation vectors of "norm" into m; std entries
+ * must be positive.  Returns 0 or -1 after a message. */
+static int at_model_read_norm(const at_model_ld *ld, const cJSON *root,
+	at_model *m)
+{
+	const cJSON *n = cJSON_GetObjectItemCaseSensitive(root, "norm");
+
+	if (!cJSON_IsObject(n))
+		return at_model_fail(ld, "'norm': missing or not an object");
+	m->nest_mean = at_model_vec(ld, n, "nest_mean", m->dn, "norm");
+	m->nest_std = m->nest_mean ?
+		at_model_vec(ld, n, "nest_std", m->dn, "norm") : NULL;
+	m->cand_mean = m->nest_std ?
+		at_model_vec(ld, n, "cand_mean", m->dc, "norm") : NULL;
+	m->cand_std = m->cand_mean ?
+		at_model_vec(ld, n, "cand_std", m->dc, "norm") : NULL;
+	if (!m->cand_std)
+		return -1;
+	for (int i = 0; i < m->dn; i++)
+		if (!(m->nest_std[i] > 0))
+			return at_model_fail(ld, "norm.nest_std[%d] is not "
+				"positive", i);
+	for (int i = 0; i < m->dc; i++)
+		if (!(m->cand_std[i] > 0))
+			return at_model_fail(ld, "norm.cand_std[%d] is not "
+				"positive", i);
+	return 0;
+}
+
+/* Returns the integer member `key` of layer object o in 1..max, or -1
+ * after a message. */
+static int at_model_dim(const at_model_ld *ld, const cJSON *o,
+	const char *lname, const char *key)
+{
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	if (!cJSON_IsNumber(x) || x->valuedouble < 1 ||
+	    x->valuedouble > AT_MODEL_MAX_DIM ||
+	    x->valuedouble != (int)x->valuedouble)
+		return at_model_fail(ld, "layer '%s': '%s' is not an integer "
+			"in 1..%d", lname, key, AT_MODEL_MAX_DIM);
+	return (int)x->valuedouble;
+}
+
+/* The number of rows layer l must have given the earlier layers of m
+ * (cols of head2 must be 1, checked by the caller). */
+static int at_model_want_rows(const at_model *m, int l)
+{
+	switch (l) {
+	case L_NEST1: return m->dn;
+	case L_NEST2: return m->cols[L_NEST1];
+	case L_CAND1: return m->dc;
+	case L_HEAD1: return m->cols[L_NEST2] + m->cols[L_CAND1];
+	default: return m->cols[L_HEAD1];
+	}
+}
+
+/* Reads layer l (object o) into m: name, shape chaining, data.  Returns 0
+ * or -1 after a message. */
+static int at_model_read_layer(const at_model_ld *ld, const cJSON *o,
+	at_model *m, int l)
+{
+	const char *want = at_model_layer_names[l];
+	const cJSON *nm = cJSON_GetObjectItemCaseSensitive(o, "name");
+	int r, c, wr = at_model_want_rows(m, l);
+	char what[48];
+
+	if (!cJSON_IsObject(o))
+		return at_model_fail(ld, "layers[%d] is not an object", l);
+	if (!cJSON_IsString(nm) || strcmp(nm->valuestring, want) != 0)
+		return at_model_fail(ld, "layers[%d]: expected name '%s', "
+			"found %s%s%s", l, want, cJSON_IsString(nm) ? "'" : "",
+			cJSON_IsString(nm) ? nm->valuestring : "none",
+			cJSON_IsString(nm) ? "'" : "");
+	if ((r = at_model_dim(ld, o, want, "rows")) < 0 ||
+	    (c = at_model_dim(ld, o, want, "cols")) < 0)
+		return -1;
+	if (r != wr || (l == L_HEAD2 && c != 1))
+		return at_model_fail(ld, "layer '%s': expected %dx%s, found "
+			"%dx%d", want, wr, l == L_HEAD2 ? "1" : "*", r, c);
+	if ((long)r * c > AT_MODEL_MAX_SIZE)
+		return at_model_fail(ld, "layer '%s': %dx%d is too large",
+			want, r, c);
+	m->rows[l] = r;
+	m->cols[l] = c;
+	snprintf(what, sizeof what, "layer '%s': w", want);
+	if (!(m->w[l] = malloc((size_t)r * c * sizeof(float))))
+		return at_model_fail(ld, "out of memory");
+	if (at_model_floats(ld, cJSON_GetObjectItemCaseSensitive(o, "w"),
+	    r * c, m->w[l], what) < 0)
+		return -1;
+	snprintf(what, sizeof what, "layer '%s': b", want);
+	if (!(m->b[l] = malloc(c * sizeof(float))))
+		return at_model_fail(ld, "out of memory");
+	return at_model_floats(ld, cJSON_GetObjectItemCaseSensitive(o, "b"),
+		c, m->b[l], what);
+}
+
+/* Reads the "layers" array of root into m.  Returns 0 or -1 after a
+ * message. */
+static int at_model_read_layers(const at_model_ld *ld, const cJSON *root,
+	at_model *m)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "layers");
+
+	if (!cJSON_IsArray(a))
+		return at_model_fail(ld, "'layers': missing or not an array");
+	if (cJSON_GetArraySize(a) != AT_MODEL_N_LAYER)
+		return at_model_fail(ld, "'layers': expected %d layers (nest1, "
+			"nest2, cand1, head1, head2), found %d",
+			AT_MODEL_N_LAYER, cJSON_GetArraySize(a));
+	for (int l = 0; l < AT_MODEL_N_LAYER; l++)
+		if (at_model_read_layer(ld, cJSON_GetArrayItem(a, l), m, l) < 0)
+			return -1;
+	return 0;
+}
+
+/* Copies the optional objects machine, metrics, dataset, training of root
+ * into m->info.  Returns 0 or -1 after a message. */
+static int at_model_read_info(const at_model_ld *ld, const cJSON *root,
+	at_model *m)
+{
+	static const char *const keys[] = {
+		"machine", "metrics", "dataset", "training"
+	};
+
+	m->info = cJSON_CreateObject();
+	if (!m->info)
+		return at_model_fail(ld, "out of memory");
+	for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+		const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, keys[k]);
+		cJSON *d;
+
+		if (!o)
+			continue;
+		if (!cJSON_IsObject(o))
+			return at_model_fail(ld, "'%s' is not an object",
+				keys[k]);
+		d = cJSON_Duplicate(o, 1);
+		if (!d || !cJSON_AddItemToObject(m->info, keys[k], d)) {
+			cJSON_Delete(d);
+			return at_model_fail(ld, "out of memory");
+		}
+	}
+	return 0;
+}
+
+/* Folds z = (x - mean) / std into the first layer (rows x cols weights w,
+ * bias b): w[i][j] /= std[i], b[j] -= sum_i mean[i] * w'[i][j]. */
+static void at_model_fold(float *w, float *b, int rows, int cols,
+	const float *mean, const float *std)
+{
+	for (int i = 0; i < rows; i++)
+		for (int j = 0; j < cols; j++) {
+			w[i * cols + j] /= std[i];
+			b[j] -= mean[i] * w[i * cols + j];
+		}
+}
+
+/* Reads the keep margin of root into m.  Returns 0 or -1 after a
+ * message. */
+static int at_model_read_margin(const at_model_ld *ld, const cJSON *root,
+	at_model *m)
+{
+	const cJSON *k = cJSON_GetObjectItemCaseSensitive(root, "keep_margin");
+
+	if (!cJSON_IsNumber(k) || !isfinite(k->valuedouble) ||
+	    fabs(k->valuedouble) > 100)
+		return at_model_fail(ld, "'keep_margin': missing or not a "
+			"finite number in -100..100");
+	m->keep_margin = (float)k->valuedouble;
+	return 0;
+}
+
+/* Builds a model from the parsed weights object root (see at_model.h). */
+at_model *at_model_from_json(const cJSON *root, const char *name,
+	const char *layout, int dn, int dc, char *err, size_t errlen)
+{
+	at_model_ld ld = { name, err, errlen };
+	at_model *m;
+
+	if (errlen > 0)
+		err[0] = '\0';
+	if (dn < 1 || dc < 1 || !layout) {
+		at_model_fail(&ld, "bad caller dimensions %dx%d", dn, dc);
+		return NULL;
+	}
+	m = calloc(1, sizeof(*m));
+	if (!m) {
+		at_model_fail(&ld, "out of memory");
+		return NULL;
+	}
+	m->dn = dn;
+	m->dc = dc;
+	if (at_model_check_head(&ld, root, layout) < 0 ||
+	    !(m->nest_names = at_model_names(&ld, root, "nest_names", dn)) ||
+	    !(m->cand_names = at_model_names(&ld, root, "cand_names", dc)) ||
+	    at_model_read_norm(&ld, root, m) < 0 ||
+	    at_model_read_margin(&ld, root, m) < 0 ||
+	    at_model_read_layers(&ld, root, m) < 0 ||
+	    at_model_read_info(&ld, root, m) < 0)
+		goto error;
+	at_model_fold(m->w[L_NEST1], m->b[L_NEST1], dn, m->cols[L_NEST1],
+		m->nest_mean, m->nest_std);
+	at_model_fold(m->w[L_CAND1], m->b[L_CAND1], dc, m->cols[L_CAND1],
+		m->cand_mean, m->cand_std);
+	return m;
+error:
+	at_model_free(m);
+	return NULL;
+}
+
+/* Reads, parses and validates the weights file path (see at_model.h). */
+at_model *at_model_load(const char *path, const char *layout, int dn, int dc,
+	char *err, size_t errlen)
+{
+	at_model_ld ld = { path, err, errlen };
+	const char *end = NULL;
+	char *text;
+	cJSON *root;
+	at_model *m;
+
+	if (errlen > 0)
+		err[0] = '\0';
+	text = at_model_slurp(&ld, path);
+	if (!text)
+		return NULL;
+	root = cJSON_ParseWithOpts(text, &end, 1);
+	if (!root) {
+		at_model_fail(&ld, "not valid JSON (line %d)",
+			end ? at_model_line(text, end) : 1);
+		free(text);
+		return NULL;
+	}
+	free(text);
+	m = at_model_from_json(root, path, layout, dn, dc, err, errlen);
+	cJSON_Delete(root);
+	return m;
+}
+
+/* Four floats / int32s (GCC and clang vector extensions; SSE2 on x86-64). */
+typedef float at_model_v4f __attribute__((vector_size(16)));
+typedef int32_t at_model_v4i __attribute__((vector_size(16)));
+
+/* Returns ELU(x) (alpha 1) of four values.  exp(x) for x <= 0 is
+ * computed inline: x = k ln2 + r, a degree-6 polynomial for e^r, 2^k from
+ * the exponent bits; absolute error against expm1 below 3e-7.  (libm's
+ * expm1f took 70% of inference time.) */
+static inline at_model_v4f at_model_elu4(at_model_v4f x)
+{
+	const at_model_v4f lo = { -87.0f, -87.0f, -87.0f, -87.0f };
+	at_model_v4f t = x, r, p, s;
+	at_model_v4i k, m;
+
+	m = t < -87.0f;			/* e^-87 - 1 == -1 in float */
+	t = (at_model_v4f)((m & (at_model_v4i)lo) | (~m &
+		(at_model_v4i)t));
+	m = t > 0.0f;
+	t = (at_model_v4f)(~m & (at_model_v4i)t);
+	k = __builtin_convertvector(t * 1.44269504f - 0.5f, at_model_v4i);
+	r = __builtin_convertvector(k, at_model_v4f);
+	r = t - r * 0.693359375f + r * 2.12194440e-4f;
+	p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 +
+		r * (1.0f / 120 + r * (1.0f / 720))))));
+	s = p * (at_model_v4f)((k + 127) << 23) - 1.0f;
+	m = x > 0.0f;
+	return (at_model_v4f)((m & (at_model_v4i)x) | (~m & (at_model_v4i)s));
+}
+
+/* Applies ELU (alpha 1) to v[0..n-1] in place, four at a time. */
+static void at_model_elu(float *v, size_t n)
+{
+	at_model_v4f x;
+	size_t i;
+
+	for (i = 0; i + 4 <= n; i += 4) {
+		memcpy(&x, v + i, sizeof x);
+		x = at_model_elu4(x);
+		memcpy(v + i, &x, sizeof x);
+	}
+	if (i < n) {
+		memset(&x, 0, sizeof x);
+		memcpy(&x, v + i, (n - i) * sizeof(float));
+		x = at_model_elu4(x);
+		memcpy(v + i, &x, (n - i) * sizeof(float));
+	}
+}
+
+/* Sets each of the n rows (cols floats) of y to the vector b. */
+static void at_model_bias_rows(float *y, int n, int cols, const float *b)
+{
+	for (int r = 0; r < n; r++)
+		memcpy(y + (size_t)r * cols, b, cols * sizeof(float));
+}
+
+/* y[cols] = x[rows] W + b for one vector (W rows x cols, row-major). */
+static void at_model_vecmat(const float *x, const float *w, const float *b,
+	int rows, int cols, float *y)
+{
+	memcpy(y, b, cols * sizeof(float));
+	cblas_sgemv(CblasRowMajor, CblasTrans, rows, cols, 1.0f, w, cols, x, 1,
+		1.0f, y, 1);
+}
+
+/* Y (n x cols) += X (n x rows) W (rows x cols, leading dimension ldw). */
+static void at_model_gemm(const float *x, const float *w, int ldw, int n,
+	int rows, int cols, float *y)
+{
+	cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, cols, rows,
+		1.0f, x, rows, w, ldw, 1.0f, y, cols);
+}
+
+/* Computes the nest side once: u[d] = e W_head1[0:b] + b_head1, where e is
+ * the nest embedding; tmp holds cols(nest1) + cols(nest2) floats. */
+static void at_model_nest_side(const at_model *m, const float *nest,
+	float *tmp, float *u)
+{
+	int a = m->cols[L_NEST1], b = m->cols[L_NEST2], d = m->cols[L_HEAD1];
+	float *h = tmp, *e = tmp + a;
+
+	at_model_vecmat(nest, m->w[L_NEST1], m->b[L_NEST1], m->dn, a, h);
+	at_model_elu(h, a);
+	at_model_vecmat(h, m->w[L_NEST2], m->b[L_NEST2], a, b, e);
+	at_model_elu(e, b);
+	at_model_vecmat(e, m->w[L_HEAD1], m->b[L_HEAD1], b, d, u);
+}
+
+/* Predicts n (<= AT_MODEL_CHUNK) candidates x into out, given the nest
+ * side u; g (n x cols(cand1)) and q (n x cols(head1)) are scratch. */
+static void at_model_chunk(const at_model *m, const float *x, int n,
+	const float *u, float *g, float *q, float *out)
+{
+	int b = m->cols[L_NEST2], c = m->cols[L_CAND1], d = m->cols[L_HEAD1];
+
+	at_model_bias_rows(g, n, c, m->b[L_CAND1]);
+	at_model_gemm(x, m->w[L_CAND1], c, n, m->dc, c, g);
+	at_model_elu(g, (size_t)n * c);
+	at_model_bias_rows(q, n, d, u);
+	at_model_gemm(g, m->w[L_HEAD1] + (size_t)b * d, d, n, c, d, q);
+	at_model_elu(q, (size_t)n * d);
+	at_model_bias_rows(out, n, 1, m->b[L_HEAD2]);
+	at_model_gemm(q, m->w[L_HEAD2], 1, n, d, 1, out);
+}
+
+/* Predicts the log-speedups of n candidates (see at_model.h). */
+int at_model_predict(const at_model *m, const float *nest, const float *cands,
+	int n, float *out)
+{
+	int a = m->cols[L_NEST1], b = m->cols[L_NEST2], c = m->cols[L_CAND1];
+	int d = m->cols[L_HEAD1], chunk = n < AT_MODEL_CHUNK ? n : AT_MODEL_CHUNK;
+	float *buf, *u, *g, *q;
+
+	if (n < 0)
+		return -1;
+	if (n == 0)
+		return 0;
+	buf = malloc(((size_t)a + b + d + (size_t)chunk * (c + d)) *
+		sizeof(float));
+	if (!buf)
+		return -1;
+	u = buf + a + b;
+	g = u + d;
+	q = g + (size_t)chunk * c;
+	at_model_nest_side(m, nest, buf, u);
+	for (int i = 0; i < n; i += chunk) {
+		int k = n - i < chunk ? n - i : chunk;
+		at_model_chunk(m, cands + (size_t)i * m->dc, k, u, g, q,
+			out + i);
+	}
+	free(buf);
+	return 0;
+}
+
+/* y[cols] = x[rows] W + b with plain loops (one vector, for explain). */
+static void at_model_dense(const float *x, const float *w, const float *b,
+	int rows, int cols, float *y)
+{
+	for (int j = 0; j < cols; j++)
+		y[j] = b[j];
+	for (int i = 0; i < rows; i++)
+		for (int j = 0; j < cols; j++)
+			y[j] += x[i] * w[i * cols + j];
+}
+
+/* dx[rows] = W dy[cols] (the backward pass of a dense layer). */
+static void at_model_dense_back(const float *dy, const float *w, int rows,
+	int cols, float *dx)
+{
+	for (int i = 0; i < rows; i++) {
+		float s = 0;
+		for (int j = 0; j < cols; j++)
+			s += w[i * cols + j] * dy[j];
+		dx[i] = s;
+	}
+}
+
+/* Copies ELU(a[0..n-1]) to h. */
+static void at_model_elu_to(const float *a, float *h, int n)
+{
+	memcpy(h, a, n * sizeof(float));
+	at_model_elu(h, n);
+}
+
+/* dy[i] *= ELU'(a[i]) for i < n. */
+static void at_model_elu_back(const float *a, float *dy, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (a[i] < 0)
+			dy[i] *= expf(a[i]);
+}
+
+/* Scratch vectors of one explained prediction (pre-activations a*, their
+ * ELUs h*, and gradients). */
+typedef struct at_model_ex {
+	float *a1, *h1, *a2, *cat, *c1, *p, *q, *dq, *dcat, *dh1, *dx;
+} at_model_ex;
+
+/* Points the vectors of ex into one allocation; returns it or NULL. */
+static float *at_model_ex_alloc(const at_model *m, at_model_ex *ex)
+{
+	int a = m->cols[L_NEST1], b = m->cols[L_NEST2], c = m->cols[L_CAND1];
+	int d = m->cols[L_HEAD1], dx = m->dn > m->dc ? m->dn : m->dc;
+	float *buf = malloc(((size_t)3 * a + 3 * (b + c) + 3 * d + dx) *
+		sizeof(float));
+
+	if (!buf)
+		return NULL;
+	ex->a1 = buf;
+	ex->h1 = ex->a1 + a;
+	ex->dh1 = ex->h1 + a;
+	ex->a2 = ex->dh1 + a;		/* a2[b] then c1[c], contiguous */
+	ex->c1 = ex->a2 + b;
+	ex->cat = ex->c1 + c;		/* ELU(a2), ELU(c1) */
+	ex->dcat = ex->cat + b + c;
+	ex->p = ex->dcat + b + c;
+	ex->q = ex->p + d;
+	ex->dq = ex->q + d;
+	ex->dx = ex->dq + d;
+	return buf;
+}
+
+/* Writes grad * (x - mean) of rows inputs to attr (when not NULL), from
+ * the gradient dl of the first layer's outputs (cols of them). */
+static void at_model_attr(const at_model *m, int l, const float *dl,
+	const float *x, const float *mean, float *dx, float *attr)
+{
+	if (!attr)
+		return;
+	at_model_dense_back(dl, m->w[l], m->rows[l], m->cols[l], dx);
+	for (int i = 0; i < m->rows[l]; i++)
+		attr[i] = dx[i] * (x[i] - mean[i]);
+}
+
+/* Gradient x input attribution of one prediction (see at_model.h). */
+int at_model_explain(const at_model *m, const float *nest, const float *cand,
+	float *nest_attr, float *cand_attr, float *pred)
+{
+	int a = m->cols[L_NEST1], b = m->cols[L_NEST2], c = m->cols[L_CAND1];
+	int d = m->cols[L_HEAD1];
+	at_model_ex ex;
+	float *buf = at_model_ex_alloc(m, &ex), y;
+
+	if (!buf)
+		return -1;
+	at_model_dense(nest, m->w[L_NEST1], m->b[L_NEST1], m->dn, a, ex.a1);
+	at_model_elu_to(ex.a1, ex.h1, a);
+	at_model_dense(ex.h1, m->w[L_NEST2], m->b[L_NEST2], a, b, ex.a2);
+	at_model_dense(cand, m->w[L_CAND1], m->b[L_CAND1], m->dc, c, ex.c1);
+	at_model_elu_to(ex.a2, ex.cat, b + c);
+	at_model_dense(ex.cat, m->w[L_HEAD1], m->b[L_HEAD1], b + c, d, ex.p);
+	at_model_elu_to(ex.p, ex.q, d);
+	at_model_dense(ex.q, m->w[L_HEAD2], m->b[L_HEAD2], d, 1, &y);
+	memcpy(ex.dq, m->w[L_HEAD2], d * sizeof(float));
+	at_model_elu_back(ex.p, ex.dq, d);
+	at_model_dense_back(ex.dq, m->w[L_HEAD1], b + c, d, ex.dcat);
+	at_model_elu_back(ex.a2, ex.dcat, b + c);	/* a2, c1 contiguous */
+	at_model_attr(m, L_CAND1, ex.dcat + b, cand, m->cand_mean, ex.dx,
+		cand_attr);
+	at_model_dense_back(ex.dcat, m->w[L_NEST2], a, b, ex.dh1);
+	at_model_elu_back(ex.a1, ex.dh1, a);
+	at_model_attr(m, L_NEST1, ex.dh1, nest, m->nest_mean, ex.dx,
+		nest_attr);
+	if (pred)
+		*pred = y;
+	free(buf);
+	return 0;
+}
+
+/* Indices of the k largest scores, largest first (see at_model.h). */
+int at_model_topk(const float *score, int n, int k, int *idx)
+{
+	int got = 0;
+
+	if (k <= 0)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		int p = got < k ? got : k - 1;
+		if (got == k && !(score[i] > score[idx[k - 1]]))
+			continue;
+		while (p > 0 && score[i] > score[idx[p - 1]]) {
+			idx[p] = idx[p - 1];
+			p--;
+		}
+		idx[p] = i;
+		if (got < k)
+			got++;
+	}
+	return got;
+}
+
+/* The candidate to use (see at_model.h). */
+int at_model_pick(const at_model *m, const float *pred, int n, int keep)
+{
+	int best = -1;
+
+	for (int i = 0; i < n; i++)
+		if (i != keep && (best < 0 || pred[i] > pred[best]))
+			best = i;
+	if (best >= 0 && pred[best] > m->keep_margin)
+		return best;
+	return keep;
+}
+
+/* The keep margin. */
+float at_model_keep_margin(const at_model *m)
+{
+	return m->keep_margin;
+}
+
+/* Number of nest features. */
+int at_model_dn(const at_model *m)
+{
+	return m->dn;
+}
+
+/* Number of candidate features. */
+int at_model_dc(const at_model *m)
+{
+	return m->dc;
+}
+
+/* Name of nest feature i, or NULL. */
+const char *at_model_nest_name(const at_model *m, int i)
+{
+	return i >= 0 && i < m->dn ? m->nest_names[i] : NULL;
+}
+
+/* Name of candidate feature i, or NULL. */
+const char *at_model_cand_name(const at_model *m, int i)
+{
+	return i >= 0 && i < m->dc ? m->cand_names[i] : NULL;
+}
+
+/* The four hidden sizes. */
+void at_model_hidden(const at_model *m, int out[4])
+{
+	out[0] = m->cols[L_NEST1];
+	out[1] = m->cols[L_NEST2];
+	out[2] = m->cols[L_CAND1];
+	out[3] = m->cols[L_HEAD1];
+}
+
+/* The optional object key of the weights file, or NULL. */
+const cJSON *at_model_info(const at_model *m, const char *key)
+{
+	return cJSON_GetObjectItemCaseSensitive(m->info, key);
+}
+
+/* A number of an optional object, or NAN. */
+double at_model_number(const at_model *m, const char *obj, const char *key)
+{
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(at_model_info(m, obj),
+		key);
+
+	return cJSON_IsNumber(x) ? x->valuedouble : NAN;
+}

@@ -1,0 +1,195 @@
+/*
+ * at_train.h — the core of bin/autotile-train (src/train/): training rows
+ * (prompts/formats.md "Training rows"), the split by kernel, the network's
+ * training on CBLAS, and the evaluation metrics.  The trained network is
+ * written in the weights format of include/at_model.h and every
+ * evaluation predicts through at_model (the same code path as autotile).
+ *
+ * A kernel is the group of rows of one seed within one input file (one
+ * measurement run); the split is by seed only, so one seed never lands on
+ * two sides.
+ */
+#ifndef AT_TRAIN_H
+#define AT_TRAIN_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#include "at_model.h"
+
+typedef enum at_tr_split {
+	AT_TR_TRAIN,
+	AT_TR_VAL,
+	AT_TR_TEST,
+	AT_TR_N_SPLIT
+} at_tr_split;
+
+typedef enum at_tr_role {
+	AT_TR_KEEP,		/* the nest as written (speedup 1) */
+	AT_TR_ORIG,
+	AT_TR_FIXED32,
+	AT_TR_RANDOM,
+	AT_TR_MODEL,
+	AT_TR_OTHER
+} at_tr_role;
+
+/* The rows first .. first + n - 1 of one kernel. */
+typedef struct at_tr_kernel {
+	long long seed;
+	int file;
+	int first, n;
+	at_tr_split split;
+	int keep;		/* row of the keep candidate, or -1 */
+	int fixed32;		/* row of the fixed32 candidate, or -1 */
+} at_tr_kernel;
+
+/* All training rows of the input files, grouped by kernel. */
+typedef struct at_tr_data {
+	char *layout;
+	int dn, dc;
+	char **nest_names, **cand_names;
+	cJSON *machine;		/* the first header's "machine", or NULL */
+	int n_file;
+	char **files;
+	int n_row, n_kernel, n_skipped;
+	float *nest;		/* n_kernel x dn, raw */
+	float *cand;		/* n_row x dc, raw */
+	float *y;		/* log(speedup) per row */
+	double *speedup;
+	unsigned char *role;	/* at_tr_role */
+	at_tr_kernel *kernels;
+	/* while reading: per-row seed, file and nest vector */
+	long long *row_seed;
+	int *row_file;
+	float *row_nest;
+	int cap;
+} at_tr_data;
+
+/* Appends the rows of the training file `path` to d (zeroed before the
+ * first call); its header must match earlier files'.  Returns 0, or -1
+ * with a one-line message "path:line: what" in err. */
+int at_tr_data_read(at_tr_data *d, const char *path, char *err,
+	size_t errlen);
+
+/* Groups the rows read into kernels (sorted by file, then seed) and
+ * assigns splits; call once after the last at_tr_data_read.  Returns 0,
+ * or -1 (out of memory, or no rows). */
+int at_tr_data_finish(at_tr_data *d, char *err, size_t errlen);
+
+/* Frees everything d owns (d itself is not freed). */
+void at_tr_data_free(at_tr_data *d);
+
+/* The split of a seed: a hash of the seed, 70/15/15 % train/val/test. */
+at_tr_split at_tr_split_of(long long seed);
+
+/* Number of kernels and rows of one split. */
+void at_tr_data_count(const at_tr_data *d, at_tr_split s, int *kernels,
+	int *rows);
+
+/* Normalisation constants (mean and standard deviation over the training
+ * kernels / rows; a constant feature gets std 1). */
+typedef struct at_tr_norm {
+	float *nest_mean, *nest_std, *cand_mean, *cand_std;
+} at_tr_norm;
+
+/* Computes n from the training split of d.  Returns 0 or -1 (no memory). */
+int at_tr_norm_compute(const at_tr_data *d, at_tr_norm *n);
+
+/* Frees n's vectors. */
+void at_tr_norm_free(at_tr_norm *n);
+
+typedef enum at_tr_loss {
+	AT_TR_MSE,		/* mean squared error on log-speedup */
+	AT_TR_RANK,		/* pairwise logistic ranking within a kernel */
+	AT_TR_BOTH		/* their sum */
+} at_tr_loss;
+
+/* Training settings. */
+typedef struct at_tr_opts {
+	int epochs;		/* maximum number of passes */
+	int patience;		/* early stop after this many without gain */
+	int batch;		/* kernels per minibatch */
+	int hidden;		/* width of every hidden layer */
+	unsigned long long seed;
+	float lr, wd;		/* Adam step, decoupled weight decay */
+	float tau;		/* ranking pairs need |dy| > tau */
+	at_tr_loss loss;
+	int verbose;		/* progress on stderr */
+} at_tr_opts;
+
+/* Default settings. */
+void at_tr_opts_default(at_tr_opts *o);
+
+/* Name of a loss ("mse", "rank", "mse+rank"). */
+const char *at_tr_loss_name(at_tr_loss l);
+
+/* Trains one network on the training split of d with normalisation n,
+ * early-stopped on the validation split's mean per-kernel Spearman.
+ * Returns the weights object (schema, layout, names, norm, keep_margin 0,
+ * layers; the caller adds the rest) and the best validation Spearman in
+ * *val_score and the epochs run in *epochs_run, or NULL with a message
+ * in err. */
+cJSON *at_tr_train(const at_tr_data *d, const at_tr_norm *n,
+	const at_tr_opts *o, double *val_score, int *epochs_run, char *err,
+	size_t errlen);
+
+/* Self-check of the backward pass: for a random network of width
+ * o->hidden and loss o->loss on the first o->batch training kernels, the
+ * largest relative difference between the gradient and central
+ * differences of the loss over about 200 parameters.  Returns it, or -1
+ * on error. */
+double at_tr_grad_check(const at_tr_data *d, const at_tr_norm *n,
+	const at_tr_opts *o);
+
+/* Returns a weights object for a network with random weights of width
+ * `hidden` (for --bench-infer and tests), or NULL. */
+cJSON *at_tr_random_weights(const char *layout, int dn, int dc, int hidden,
+	unsigned long long seed);
+
+/* Evaluation of one split. */
+typedef struct at_tr_metrics {
+	int kernels, rows;
+	double mape;			/* of the predicted speedup */
+	double spearman;		/* mean per kernel */
+	int spearman_kernels;
+	double one_arith, one_geo;	/* model's pick / oracle */
+	double top5_arith, top5_geo;	/* best of the model's top 5 */
+	int fixed_kernels;
+	double fixed_arith, fixed_geo;	/* fixed32 / oracle */
+	double rand_arith, rand_geo;	/* random pick, expectation */
+	double rand5_arith, rand5_geo;	/* best of 5 random picks */
+	double oracle_geo;		/* geomean oracle speedup */
+	double model_geo;		/* geomean speedup of the pick */
+	int slower;			/* kernels whose pick is < 1 */
+	int kept;			/* kernels left as written */
+	double margin;
+} at_tr_metrics;
+
+/* Writes the prediction of m for every row of split s into pred[row]
+ * (one at_model_predict batch per kernel; other rows untouched).
+ * Returns 0 or -1. */
+int at_tr_predict(const at_model *m, const at_tr_data *d, at_tr_split s,
+	float *pred);
+
+/* Computes the metrics of split s from pred with keep margin `margin`. */
+void at_tr_metrics_compute(const at_tr_data *d, at_tr_split s,
+	const float *pred, double margin, at_tr_metrics *out);
+
+/* Mean per-kernel Spearman of split s (kernels of at least 3 rows). */
+double at_tr_spearman(const at_tr_data *d, at_tr_split s, const float *pred);
+
+/* The keep margin chosen on split s: the smallest grid margin (0 .. 2 in
+ * steps of 0.01) whose one-shot geomean is within 0.002 of the best,
+ * among those the fewest kernels slower than as written. */
+double at_tr_choose_margin(const at_tr_data *d, at_tr_split s,
+	const float *pred);
+
+/* Prints the metrics as one line "metrics <label>: ...". */
+void at_tr_metrics_print(FILE *f, const char *label, const at_tr_metrics *m);
+
+/* Returns the metrics as a JSON object, or NULL. */
+cJSON *at_tr_metrics_json(const at_tr_metrics *m);
+
+#endif

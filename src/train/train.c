@@ -1,0 +1,653 @@
+/*
+ * train.c — bin/autotile-train: trains the cost model on training rows
+ * (prompts/formats.md), evaluates it on held-out kernels and writes the
+ * weights file read by src/model.c; --eval evaluates a weights file,
+ * --bench-infer measures inference speed.
+ *
+ *   autotile-train [options] TRAIN.jsonl...
+ *
+ * Exit status: 0 success, 1 data or weights error, 2 usage error.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cblas.h>
+
+#include "at_train.h"
+
+#define AT_TR_MAX_HIDDEN 8
+
+/* Command-line settings. */
+typedef struct at_tr_cli {
+	at_tr_opts opts;
+	const char *out;		/* -o */
+	const char *eval;		/* --eval WEIGHTS */
+	int bench;			/* --bench-infer */
+	int bench_n;			/* candidates per --bench-infer run */
+	int dn, dc;			/* --bench-infer without data */
+	int n_hidden, hidden[AT_TR_MAX_HIDDEN];
+	int n_loss;
+	at_tr_loss losses[3];
+	char **files;
+	int n_files;
+} at_tr_cli;
+
+/* Prints the usage text on f. */
+static void at_tr_usage(FILE *f)
+{
+	fprintf(f,
+"usage: autotile-train [options] TRAIN.jsonl...\n"
+"  -o FILE           weights to write (default weights/default.json)\n"
+"  --epochs N        maximum epochs (default 300)\n"
+"  --patience N      stop after N epochs without a better validation\n"
+"                    Spearman (default 40)\n"
+"  --hidden N[,N..]  hidden widths to try, best on validation kept\n"
+"                    (16,32; --bench-infer: each)\n"
+"  --loss L          mse, rank, both (their sum) or auto (all three,\n"
+"                    best validation Spearman kept; default)\n"
+"  --lr X            Adam step (0.001)\n"
+"  --wd X            decoupled weight decay (0.0001)\n"
+"  --batch K         kernels per minibatch (8)\n"
+"  --seed N          random seed (1)\n"
+"  --eval WEIGHTS    no training: metrics of WEIGHTS on the validation\n"
+"                    and test kernels of the data\n"
+"  --bench-infer     candidates scored per second on one core (random\n"
+"                    model; dimensions from the data's header, or\n"
+"                    --dn N --dc N; --bench-n N candidates, 100000)\n"
+"  -v                progress of every epoch on stderr\n"
+"Kernels are split by a hash of their seed: 70%% train, 15%% validation,\n"
+"15%% test.\n");
+}
+
+/* Parses a positive integer option value; returns it or -1. */
+static long at_tr_posint(const char *s)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	return errno || *end || end == s || v < 1 || v > 100000000 ? -1 : v;
+}
+
+/* Parses a positive float option value; returns it or -1. */
+static float at_tr_posfloat(const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	return errno || *end || end == s || !(v >= 0) || v > 1e6 ? -1 :
+		(float)v;
+}
+
+/* Parses "N[,N...]" into c->hidden; returns 0 or -1. */
+static int at_tr_parse_hidden(at_tr_cli *c, const char *s)
+{
+	char buf[128], *tok, *save = NULL;
+
+	snprintf(buf, sizeof buf, "%s", s);
+	c->n_hidden = 0;
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		long v = at_tr_posint(tok);
+		if (v < 1 || v > 4096 || c->n_hidden == AT_TR_MAX_HIDDEN)
+			return -1;
+		c->hidden[c->n_hidden++] = (int)v;
+	}
+	return c->n_hidden ? 0 : -1;
+}
+
+/* Parses --loss; returns 0 or -1. */
+static int at_tr_parse_loss(at_tr_cli *c, const char *s)
+{
+	c->n_loss = 1;
+	if (strcmp(s, "mse") == 0)
+		c->losses[0] = AT_TR_MSE;
+	else if (strcmp(s, "rank") == 0)
+		c->losses[0] = AT_TR_RANK;
+	else if (strcmp(s, "both") == 0)
+		c->losses[0] = AT_TR_BOTH;
+	else if (strcmp(s, "auto") == 0) {
+		c->n_loss = 3;
+		c->losses[0] = AT_TR_MSE;
+		c->losses[1] = AT_TR_RANK;
+		c->losses[2] = AT_TR_BOTH;
+	} else
+		return -1;
+	return 0;
+}
+
+/* Applies option `opt` with value `v` to c; returns 0 or -1. */
+static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
+{
+	at_tr_opts *o = &c->opts;
+	long n = at_tr_posint(v);
+	float x = at_tr_posfloat(v);
+
+	if (strcmp(opt, "-o") == 0)
+		c->out = v;
+	else if (strcmp(opt, "--eval") == 0)
+		c->eval = v;
+	else if (strcmp(opt, "--hidden") == 0)
+		return at_tr_parse_hidden(c, v);
+	else if (strcmp(opt, "--loss") == 0)
+		return at_tr_parse_loss(c, v);
+	else if (strcmp(opt, "--lr") == 0 || strcmp(opt, "--wd") == 0) {
+		if (x < 0 || (x == 0 && opt[2] == 'l'))
+			return -1;
+		*(opt[2] == 'l' ? &o->lr : &o->wd) = x;
+	} else if (n < 0)
+		return -1;
+	else if (strcmp(opt, "--epochs") == 0)
+		o->epochs = (int)n;
+	else if (strcmp(opt, "--patience") == 0)
+		o->patience = (int)n;
+	else if (strcmp(opt, "--batch") == 0)
+		o->batch = (int)n;
+	else if (strcmp(opt, "--seed") == 0)
+		o->seed = (unsigned long long)n;
+	else if (strcmp(opt, "--dn") == 0)
+		c->dn = (int)n;
+	else if (strcmp(opt, "--dc") == 0)
+		c->dc = (int)n;
+	else if (strcmp(opt, "--bench-n") == 0)
+		c->bench_n = (int)n;
+	else
+		return -1;
+	return 0;
+}
+
+/* Returns 1 when opt takes a value. */
+static int at_tr_has_value(const char *opt)
+{
+	static const char *const with[] = {
+		"-o", "--eval", "--hidden", "--loss", "--lr", "--wd",
+		"--epochs", "--patience", "--batch", "--seed", "--dn", "--dc",
+		"--bench-n"
+	};
+
+	for (size_t i = 0; i < sizeof with / sizeof *with; i++)
+		if (strcmp(opt, with[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Parses the command line into c.  Returns 0, 1 (--help printed) or 2
+ * after a usage message. */
+static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
+{
+	at_tr_opts_default(&c->opts);
+	c->out = "weights/default.json";
+	at_tr_parse_hidden(c, "16,32");
+	c->bench_n = 100000;
+	at_tr_parse_loss(c, "auto");
+	c->files = argv + 1;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			at_tr_usage(stdout);
+			return 1;
+		} else if (strcmp(a, "-v") == 0) {
+			c->opts.verbose = 1;
+		} else if (strcmp(a, "--bench-infer") == 0) {
+			c->bench = 1;
+		} else if (at_tr_has_value(a)) {
+			if (i + 1 >= argc || at_tr_option(c, a, argv[i + 1]) < 0) {
+				fprintf(stderr, "autotile-train: error: bad or "
+					"missing value for %s\n", a);
+				return 2;
+			}
+			i++;
+		} else if (a[0] == '-') {
+			fprintf(stderr, "autotile-train: error: unknown option "
+				"%s (see --help)\n", a);
+			return 2;
+		} else {
+			c->files[c->n_files++] = argv[i];
+		}
+	}
+	if (c->n_files == 0 && !(c->bench && c->dn > 0 && c->dc > 0)) {
+		fprintf(stderr, "autotile-train: error: no training file "
+			"(see --help)\n");
+		return 2;
+	}
+	return 0;
+}
+
+/* Seconds of the monotonic clock. */
+static double at_tr_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* Reads every data file of c into d and groups it.  Returns 0 or 1 after
+ * a message. */
+static int at_tr_load_data(const at_tr_cli *c, at_tr_data *d)
+{
+	char err[512];
+	int k[AT_TR_N_SPLIT], r[AT_TR_N_SPLIT];
+
+	for (int i = 0; i < c->n_files; i++)
+		if (at_tr_data_read(d, c->files[i], err, sizeof err) < 0)
+			goto error;
+	if (at_tr_data_finish(d, err, sizeof err) < 0)
+		goto error;
+	for (int s = 0; s < AT_TR_N_SPLIT; s++)
+		at_tr_data_count(d, (at_tr_split)s, &k[s], &r[s]);
+	printf("data: %d file(s), layout %s (%d nest + %d candidate "
+		"features), %d kernels, %d rows (%d skipped); train %d/%d, "
+		"validation %d/%d, test %d/%d kernels/rows\n", d->n_file,
+		d->layout, d->dn, d->dc, d->n_kernel, d->n_row, d->n_skipped,
+		k[0], r[0], k[1], r[1], k[2], r[2]);
+	if (k[1] == 0 || k[2] == 0)
+		fprintf(stderr, "autotile-train: warning: no validation or "
+			"no test kernels: metrics are meaningless\n");
+	return 0;
+error:
+	fprintf(stderr, "autotile-train: error: %s\n", err);
+	return 1;
+}
+
+/* Computes, prints and returns (as JSON, or NULL) the metrics of m on the
+ * validation and test splits of d with keep margin `margin`. */
+static cJSON *at_tr_report(const at_model *m, const at_tr_data *d,
+	double margin, float *pred)
+{
+	static const char *const names[] = { "validation", "test" };
+	cJSON *o = cJSON_CreateObject();
+	at_tr_metrics mt;
+
+	for (int i = 0; i < 2; i++) {
+		at_tr_split s = i ? AT_TR_TEST : AT_TR_VAL;
+		cJSON *j;
+		if (at_tr_predict(m, d, s, pred) < 0)
+			goto error;
+		at_tr_metrics_compute(d, s, pred, margin, &mt);
+		at_tr_metrics_print(stdout, names[i], &mt);
+		j = at_tr_metrics_json(&mt);
+		if (!o || !j || !cJSON_AddItemToObject(o, names[i], j)) {
+			cJSON_Delete(j);
+			goto error;
+		}
+	}
+	return o;
+error:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+/* --eval: metrics of the weights file c->eval on d.  Returns the exit
+ * status. */
+static int at_tr_eval(const at_tr_cli *c, const at_tr_data *d)
+{
+	char err[512];
+	at_model *m = at_model_load(c->eval, d->layout, d->dn, d->dc, err,
+		sizeof err);
+	float *pred = malloc((d->n_row + 1) * sizeof(float));
+	cJSON *r = NULL;
+
+	if (!m)
+		fprintf(stderr, "autotile-train: error: %s\n", err);
+	else if (pred)
+		r = at_tr_report(m, d, at_model_keep_margin(m), pred);
+	at_model_free(m);
+	free(pred);
+	if (!r)
+		return 1;
+	cJSON_Delete(r);
+	return 0;
+}
+
+/* Fills v[0..n-1] with pseudo-random values in [-2, 2). */
+static void at_tr_fill(float *v, size_t n, unsigned long long *s)
+{
+	for (size_t i = 0; i < n; i++) {
+		*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+		v[i] = (float)((*s >> 40) * (4.0 / (1ULL << 24)) - 2.0);
+	}
+}
+
+/* Times at_model_predict on n candidates in calls of `per` candidates:
+ * the best of 5 runs after a warm-up, in seconds (negative on error). */
+static double at_tr_time_predict(const at_model *m, const float *nest,
+	const float *cands, int n, int per, float *out)
+{
+	double best = -1;
+
+	for (int run = 0; run < 6; run++) {
+		double t0 = at_tr_now(), t;
+		for (int i = 0; i < n; i += per)
+			if (at_model_predict(m, nest, cands + (size_t)i *
+			    at_model_dc(m), n - i < per ? n - i : per,
+			    out + i) < 0)
+				return -1;
+		t = at_tr_now() - t0;
+		if (run > 0 && (best < 0 || t < best))
+			best = t;
+	}
+	return best;
+}
+
+/* Times a random model of width h on the n candidates `cands` of the nest
+ * `nest`, in one call and in calls of 200, and prints candidates per
+ * second.  Returns 0 or -1 (out of memory). */
+static int at_tr_bench_width(int dn, int dc, int h, unsigned long long seed,
+	const float *nest, const float *cands, int n, float *out)
+{
+	int pers[2] = { n, 200 }, rc = -1;
+	cJSON *w = at_tr_random_weights("bench", dn, dc, h, seed);
+	at_model *m = w ? at_model_from_json(w, "(random)", "bench", dn, dc,
+		NULL, 0) : NULL;
+
+	for (int i = 0; m && i < 2; i++) {
+		double t = at_tr_time_predict(m, nest, cands, n, pers[i], out);
+		if (t < 0)
+			goto error;
+		printf("bench-infer: %d candidates (dn %d, dc %d, hidden %d, "
+			"%d per call) in %.4f s = %.0f candidates/s (best of 5, "
+			"1 thread)\n", n, dn, dc, h, pers[i], t, n / t);
+	}
+	rc = m ? 0 : -1;
+error:
+	at_model_free(m);
+	cJSON_Delete(w);
+	return rc;
+}
+
+/* --bench-infer: candidates per second of random models of every --hidden
+ * width on one core.  Returns the exit status. */
+static int at_tr_bench(const at_tr_cli *c, int dn, int dc)
+{
+	int n = c->bench_n, rc = 1;
+	unsigned long long s = c->opts.seed;
+	float *nest = malloc(dn * sizeof(float));
+	float *cands = malloc((size_t)n * dc * sizeof(float));
+	float *out = malloc((size_t)n * sizeof(float));
+
+	if (!nest || !cands || !out)
+		goto error;
+	openblas_set_num_threads(1);
+	at_tr_fill(nest, dn, &s);
+	at_tr_fill(cands, (size_t)n * dc, &s);
+	for (int i = 0; i < c->n_hidden; i++)
+		if (at_tr_bench_width(dn, dc, c->hidden[i], c->opts.seed, nest,
+		    cands, n, out) < 0)
+			goto error;
+	rc = 0;
+error:
+	if (rc)
+		fprintf(stderr, "autotile-train: error: out of memory\n");
+	free(nest);
+	free(cands);
+	free(out);
+	return rc;
+}
+
+/* Adds item under key to o, replacing an existing one; returns 0 or -1
+ * (item freed). */
+static int at_tr_set(cJSON *o, const char *key, cJSON *item)
+{
+	if (!item)
+		return -1;
+	if (cJSON_GetObjectItemCaseSensitive(o, key))
+		return cJSON_ReplaceItemInObjectCaseSensitive(o, key, item) ?
+			0 : (cJSON_Delete(item), -1);
+	if (!cJSON_AddItemToObject(o, key, item)) {
+		cJSON_Delete(item);
+		return -1;
+	}
+	return 0;
+}
+
+/* The "dataset" object: kernels, rows, files and per-split counts. */
+static cJSON *at_tr_dataset_json(const at_tr_data *d)
+{
+	static const char *const names[] = { "train", "validation", "test" };
+	cJSON *o = cJSON_CreateObject(), *sp;
+	int k, r;
+
+	if (!o || !cJSON_AddNumberToObject(o, "kernels", d->n_kernel) ||
+	    !cJSON_AddNumberToObject(o, "rows", d->n_row) ||
+	    !cJSON_AddNumberToObject(o, "skipped", d->n_skipped) ||
+	    at_tr_set(o, "files", cJSON_CreateStringArray(
+		(const char *const *)d->files, d->n_file)) < 0 ||
+	    !cJSON_AddStringToObject(o, "split", "by seed: splitmix64(seed) "
+		"% 100 < 70 train, < 85 validation, else test") ||
+	    !(sp = cJSON_AddObjectToObject(o, "kernels_per_split")))
+		goto error;
+	for (int s = 0; s < AT_TR_N_SPLIT; s++) {
+		at_tr_data_count(d, (at_tr_split)s, &k, &r);
+		if (!cJSON_AddNumberToObject(sp, names[s], k))
+			goto error;
+	}
+	return o;
+error:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+/* One trained candidate network and how it did on validation. */
+typedef struct at_tr_result {
+	cJSON *w;
+	double val;
+	int hidden, epochs;
+	at_tr_loss loss;
+	double seconds;
+} at_tr_result;
+
+/* x rounded to 6 significant digits (a float setting without the noise
+ * of its conversion to double). */
+static double at_tr_short(double x)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "%.6g", x);
+	return strtod(buf, NULL);
+}
+
+/* The "training" object of the chosen result r and the tried ones. */
+static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
+	const at_tr_result *all, int n)
+{
+	cJSON *o = cJSON_CreateObject(), *tried;
+
+	if (!o || !cJSON_AddStringToObject(o, "loss", at_tr_loss_name(r->loss)) ||
+	    !cJSON_AddNumberToObject(o, "hidden", r->hidden) ||
+	    !cJSON_AddNumberToObject(o, "epochs", r->epochs) ||
+	    !cJSON_AddNumberToObject(o, "max_epochs", c->opts.epochs) ||
+	    !cJSON_AddNumberToObject(o, "patience", c->opts.patience) ||
+	    !cJSON_AddNumberToObject(o, "seed", (double)c->opts.seed) ||
+	    !cJSON_AddNumberToObject(o, "lr", at_tr_short(c->opts.lr)) ||
+	    !cJSON_AddNumberToObject(o, "weight_decay",
+		at_tr_short(c->opts.wd)) ||
+	    !cJSON_AddNumberToObject(o, "batch_kernels", c->opts.batch) ||
+	    !cJSON_AddNumberToObject(o, "rank_tau", at_tr_short(c->opts.tau)) ||
+	    !cJSON_AddStringToObject(o, "optimizer", "adam") ||
+	    !cJSON_AddStringToObject(o, "selection", "best validation mean "
+		"per-kernel Spearman over the losses and widths tried") ||
+	    !(tried = cJSON_AddArrayToObject(o, "tried")))
+		goto error;
+	for (int i = 0; i < n; i++) {
+		cJSON *t = cJSON_CreateObject();
+		if (!t || !cJSON_AddItemToArray(tried, t) ||
+		    !cJSON_AddStringToObject(t, "loss", at_tr_loss_name(all[i].loss)) ||
+		    !cJSON_AddNumberToObject(t, "hidden", all[i].hidden) ||
+		    !cJSON_AddNumberToObject(t, "epochs", all[i].epochs) ||
+		    !cJSON_AddNumberToObject(t, "val_spearman", all[i].val) ||
+		    !cJSON_AddNumberToObject(t, "seconds", all[i].seconds))
+			goto error;
+	}
+	return o;
+error:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+/* Writes w to path (through path.tmp and a rename).  Returns 0 or 1 after
+ * a message. */
+static int at_tr_write(const char *path, const cJSON *w)
+{
+	char *text = cJSON_PrintUnformatted(w), tmp[4096];
+	FILE *f = NULL;
+	int ok;
+
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	ok = text && (f = fopen(tmp, "w")) && fputs(text, f) >= 0 &&
+		fputc('\n', f) != EOF;
+	if (f && fclose(f) != 0)
+		ok = 0;
+	if (ok && rename(tmp, path) != 0)
+		ok = 0;
+	if (!ok) {
+		fprintf(stderr, "autotile-train: error: %s: cannot write: %s\n",
+			path, text ? strerror(errno) : "out of memory");
+		if (f)
+			remove(tmp);
+	}
+	free(text);
+	return !ok;
+}
+
+/* Trains every (width, loss) of c; returns the results in r (c->n_hidden
+ * * c->n_loss of them) and the index of the best, or -1 after a
+ * message. */
+static int at_tr_train_all(const at_tr_cli *c, const at_tr_data *d,
+	const at_tr_norm *nm, at_tr_result *r)
+{
+	char err[256];
+	int n = 0, best = -1;
+
+	for (int h = 0; h < c->n_hidden; h++)
+		for (int l = 0; l < c->n_loss; l++, n++) {
+			at_tr_opts o = c->opts;
+			double t0 = at_tr_now();
+			o.hidden = c->hidden[h];
+			o.loss = c->losses[l];
+			r[n].hidden = o.hidden;
+			r[n].loss = o.loss;
+			r[n].w = at_tr_train(d, nm, &o, &r[n].val, &r[n].epochs,
+				err, sizeof err);
+			r[n].seconds = at_tr_now() - t0;
+			if (!r[n].w) {
+				fprintf(stderr, "autotile-train: error: %s\n", err);
+				return -1;
+			}
+			printf("trained loss %s hidden %d: validation spearman "
+				"%.4f, %d epochs, %.1f s\n", at_tr_loss_name(o.loss),
+				o.hidden, r[n].val, r[n].epochs, r[n].seconds);
+			if (best < 0 || r[n].val > r[best].val)
+				best = n;
+		}
+	return best;
+}
+
+/* Adds margin, machine, dataset, training and metrics to the chosen
+ * weights r[best]; prints the metrics.  Returns 0 or 1 after a message. */
+static int at_tr_finish(const at_tr_cli *c, const at_tr_data *d,
+	at_tr_result *r, int n, int best)
+{
+	cJSON *w = r[best].w, *metrics = NULL;
+	float *pred = malloc((d->n_row + 1) * sizeof(float));
+	at_model *m = at_model_from_json(w, "(trained)", d->layout, d->dn,
+		d->dc, NULL, 0);
+	double margin = 0;
+	int rc = 1;
+
+	if (!pred || !m || at_tr_predict(m, d, AT_TR_VAL, pred) < 0)
+		goto error;
+	margin = at_tr_choose_margin(d, AT_TR_VAL, pred);
+	printf("chosen: loss %s hidden %d; keep margin %.2f (chosen on "
+		"validation)\n", at_tr_loss_name(r[best].loss), r[best].hidden,
+		margin);
+	metrics = at_tr_report(m, d, margin, pred);
+	if (!metrics || at_tr_set(w, "keep_margin",
+	    cJSON_CreateNumber(margin)) < 0 ||
+	    at_tr_set(w, "machine", d->machine ? cJSON_Duplicate(d->machine,
+		1) : cJSON_CreateObject()) < 0 ||
+	    at_tr_set(w, "dataset", at_tr_dataset_json(d)) < 0 ||
+	    at_tr_set(w, "training", at_tr_training_json(c, &r[best], r,
+		n)) < 0 || at_tr_set(w, "metrics", metrics) < 0)
+		goto error;
+	metrics = NULL;
+	rc = 0;
+error:
+	if (rc)
+		fprintf(stderr, "autotile-train: error: out of memory\n");
+	cJSON_Delete(metrics);
+	at_model_free(m);
+	free(pred);
+	return rc;
+}
+
+/* Checks that the written file loads back; returns 0 or 1. */
+static int at_tr_check_written(const char *path, const at_tr_data *d)
+{
+	char err[512];
+	at_model *m = at_model_load(path, d->layout, d->dn, d->dc, err,
+		sizeof err);
+
+	if (!m) {
+		fprintf(stderr, "autotile-train: error: written weights do not "
+			"load: %s\n", err);
+		return 1;
+	}
+	at_model_free(m);
+	printf("wrote %s\n", path);
+	return 0;
+}
+
+/* Training: every width and loss, the best on validation, its metrics,
+ * the weights file.  Returns the exit status. */
+static int at_tr_run_train(const at_tr_cli *c, const at_tr_data *d)
+{
+	at_tr_norm nm = { 0 };
+	int n = c->n_hidden * c->n_loss, best = -1, rc = 1;
+	at_tr_result *r = calloc(n, sizeof(*r));
+
+	if (!r || at_tr_norm_compute(d, &nm) < 0) {
+		fprintf(stderr, "autotile-train: error: out of memory\n");
+		goto error;
+	}
+	best = at_tr_train_all(c, d, &nm, r);
+	if (best >= 0 && at_tr_finish(c, d, r, n, best) == 0 &&
+	    at_tr_write(c->out, r[best].w) == 0)
+		rc = at_tr_check_written(c->out, d);
+error:
+	for (int i = 0; r && i < n; i++)
+		cJSON_Delete(r[i].w);
+	free(r);
+	at_tr_norm_free(&nm);
+	return rc;
+}
+
+/* The trainer's entry point. */
+int main(int argc, char **argv)
+{
+	at_tr_cli c;
+	at_tr_data d;
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	memset(&d, 0, sizeof d);
+	rc = at_tr_parse(&c, argc, argv);
+	if (rc)
+		return rc == 1 ? 0 : rc;
+	if (c.bench && c.n_files == 0)
+		return at_tr_bench(&c, c.dn, c.dc);
+	rc = at_tr_load_data(&c, &d);
+	if (rc == 0)
+		rc = c.bench ? at_tr_bench(&c, c.dn > 0 ? c.dn : d.dn,
+			c.dc > 0 ? c.dc : d.dc) : c.eval ? at_tr_eval(&c, &d) :
+			at_tr_run_train(&c, &d);
+	at_tr_data_free(&d);
+	return rc;
+}
