@@ -15,6 +15,7 @@
 
 #include "at_scop.h"
 #include "at_space.h"
+#include "at_model.h"
 
 #define AT_PLAN_MAX 24		/* options kept per nest */
 
@@ -24,6 +25,10 @@ typedef struct at_plan_opts {
 	const char *iter_prefix;	/* loop names of generated code */
 	int n_option;		/* options wanted (1 without --autotune) */
 	cJSON *report;		/* --report being built, or NULL */
+	const at_model *model;	/* --strategy model: the cost model */
+	const char *text;	/* the source (values of #define'd sizes) */
+	int n_arg;		/* the -D flags (values of sizes) */
+	const char *const *args;
 } at_plan_opts;
 
 /* The options of one nest. */

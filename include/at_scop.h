@@ -172,8 +172,11 @@ __isl_give isl_union_map *at_scop_schedule_map(isl_ctx *ctx,
 __isl_give isl_set *at_scop_context(isl_ctx *ctx, const at_scop *scop);
 
 /* Fills trips[l] (l < n_loop) with the number of distinct values the
- * iterator of loop l takes, and *total with the number of statement
- * instances (summed over statements): the paper's iteration vector.  An
+ * iterator of loop l takes, and *total with the sum over statements of the
+ * product of their loops' trip counts: the paper's iteration vector.  The
+ * total is the number of statement instances for rectangular domains and
+ * an upper bound otherwise (counting the points of a large triangular
+ * domain exactly means enumerating them, seconds for a big nest).  An
  * entry is -1 when it depends on a parameter.  Returns 0 or -1. */
 int at_scop_trip_counts(isl_ctx *ctx, const at_scop *scop, long *trips,
 	long *total);

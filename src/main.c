@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <isl/ctx.h>
 #include <isl/options.h>
@@ -22,6 +23,8 @@
 #include "at_rewrite.h"
 #include "at_plan.h"
 #include "at_autotune.h"
+#include "at_features.h"
+#include "at_model.h"
 #include "at_report.h"
 
 #define AT_VERSION "0.1.0"
@@ -35,6 +38,9 @@ struct at_cli {
 	const char *report;	/* --report FILE */
 	at_opts opts;
 	at_tune_opts tune;	/* --autotune K and its build settings */
+	int use_model;		/* --strategy model */
+	const char *weights;	/* --weights FILE */
+	at_model *model;
 };
 
 /* Prints the usage text on f. */
@@ -50,9 +56,13 @@ static void at_cli_usage(FILE *f)
 "  -o FILE             write the output to FILE (default: standard output)\n"
 "  -I DIR, -D NAME[=V], -U NAME, -std=STD\n"
 "                      passed to clang when parsing the input\n"
-"  --strategy S        none: keep the loop order (add OpenMP pragmas only)\n"
+"  --strategy S        model: the candidate the learned cost model ranks\n"
+"                      best, or the nest as written when none is predicted\n"
+"                      faster (the default)\n"
+"                      none: keep the loop order (add OpenMP pragmas only)\n"
 "                      fixed:N: N x ... x N tiles on the permutable bands\n"
-"                      (default: fixed:32)\n"
+"  --weights FILE      the cost model's weights (default: $AUTOTILE_WEIGHTS,\n"
+"                      else weights/default.json beside the program)\n"
 "  --candidate ID      use candidate ID (as listed by --report) for every\n"
 "                      marked nest; an illegal one is an error\n"
 "  --report FILE       write every nest's candidates (legal and rejected,\n"
@@ -84,13 +94,15 @@ static int at_cli_usage_error(const char *fmt, const char *arg)
 	return 2;
 }
 
-/* Parses "none" or "fixed:N" into opts; returns 0 or -1. */
-static int at_cli_strategy(const char *s, at_opts *opts)
+/* Parses "model", "none" or "fixed:N" into cli; returns 0 or -1. */
+static int at_cli_strategy(const char *s, struct at_cli *cli)
 {
+	at_opts *opts = &cli->opts;
 	char *end;
 	long n;
 
-	if (strcmp(s, "none") == 0) {
+	cli->use_model = strcmp(s, "model") == 0;
+	if (cli->use_model || strcmp(s, "none") == 0) {
 		opts->default_size = 0;
 		return 0;
 	}
@@ -184,10 +196,14 @@ static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
 		cli->opts.parallel = 0;
 	} else if (!strncmp(a, "--strategy", 10) && (!a[10] || a[10] == '=')) {
 		v = at_cli_value(argc, argv, i, a[10] ? 11 : 10);
-		if (!v || at_cli_strategy(v, &cli->opts) < 0)
+		if (!v || at_cli_strategy(v, cli) < 0)
 			return at_cli_usage_error("bad --strategy `%s`: expected "
-				"none or fixed:N with 1 <= N <= 4096",
+				"model, none or fixed:N with 1 <= N <= 4096",
 				v ? v : "");
+	} else if (!strncmp(a, "--weights", 9) && (!a[9] || a[9] == '=')) {
+		cli->weights = at_cli_value(argc, argv, i, a[9] ? 10 : 9);
+		if (!cli->weights || !*cli->weights)
+			return at_cli_usage_error("%s needs a file name", a);
 	} else if (!strncmp(a, "-o", 2)) {
 		cli->output = at_cli_value(argc, argv, i, 2);
 		if (!cli->output)
@@ -406,7 +422,8 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 	at_plan *plans = calloc(src->n_scop + 1, sizeof(at_plan));
 	char **texts = calloc(src->n_scop + 1, sizeof(char *));
 	at_plan_opts po = { cli->opts, at_cli_iter_prefix(src),
-		cli->tune.k > 0 ? cli->tune.k + 2 : 1, NULL };
+		cli->tune.k > 0 ? cli->tune.k + 2 : 1, NULL, cli->model,
+		src->text, cli->n_arg, cli->args };
 	char *out = NULL;
 	int rc = 1, failed = 0;
 
@@ -459,6 +476,40 @@ static void at_cli_tune_setup(struct at_cli *cli, char *dir, size_t size)
 	cli->tune.args = cli->args;
 }
 
+/* Loads the cost model: --weights, else $AUTOTILE_WEIGHTS, else
+ * ../weights/default.json relative to the directory of the running
+ * program (/proc/self/exe, else argv0).  Returns NULL after a one-line
+ * error. */
+static at_model *at_cli_load_model(const struct at_cli *cli, const char *argv0)
+{
+	const char *env = getenv("AUTOTILE_WEIGHTS");
+	char exe[4096], path[4200], err[512];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+	at_model *m;
+
+	if (n > 0)
+		exe[n] = 0;
+	else
+		snprintf(exe, sizeof(exe), "%s", argv0);
+	slash = strrchr(exe, '/');
+	if (slash)
+		*slash = 0;
+	else
+		snprintf(exe, sizeof(exe), ".");
+	if (cli->weights)
+		snprintf(path, sizeof(path), "%s", cli->weights);
+	else if (env && *env)
+		snprintf(path, sizeof(path), "%s", env);
+	else
+		snprintf(path, sizeof(path), "%s/../weights/default.json", exe);
+	m = at_model_load(path, AT_FEAT_LAYOUT, AT_FEAT_NEST_DIM,
+		AT_FEAT_CAND_DIM, err, sizeof(err));
+	if (!m)
+		at_diag(NULL, AT_ERROR, "%s", err);
+	return m;
+}
+
 int main(int argc, char **argv)
 {
 	struct at_cli cli = { 0 };
@@ -466,7 +517,7 @@ int main(int argc, char **argv)
 	char dir[4096];
 	int rc;
 
-	cli.opts.default_size = 32;
+	cli.use_model = 1;
 	cli.opts.parallel = 1;
 	cli.opts.tile_scan = cli.opts.point_scan = -1;
 	at_autotune_defaults(&cli.tune);
@@ -480,10 +531,16 @@ int main(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	}
 	at_cli_tune_setup(&cli, dir, sizeof(dir));
+	if (cli.use_model && !cli.opts.candidate[0] &&
+	    !(cli.model = at_cli_load_model(&cli, argv[0]))) {
+		free(cli.args);
+		return 1;
+	}
 	rc = at_frontend_parse(cli.input, cli.n_arg, cli.args, &src);
 	if (rc == 0)
 		rc = at_cli_run(&cli, src);
 	at_source_free(src);
+	at_model_free(cli.model);
 	free(cli.args);
 	return rc;
 }

@@ -12,6 +12,7 @@
 #include "at_codegen.h"
 #include "at_explain.h"
 #include "at_report.h"
+#include "at_select.h"
 
 /* The ranked candidates of one nest before code generation; a NULL entry
  * stands for `keep`. */
@@ -129,14 +130,61 @@ static int at_plan_push(at_plan_rank *r, at_cand *cand)
 	return 0;
 }
 
+/* Ranks the candidates with the cost model: the best legal ones (each
+ * checked exactly at its own sizes) and keep where the keep margin puts
+ * it, until n_option are found (keep always among them when n_option >
+ * 1).  Prints the model's --explain report.  Returns 0 or -1. */
+static int at_plan_model(isl_ctx *ctx, const at_scop *scop,
+	const at_space *space, const at_plan_opts *po, const at_opts *opts,
+	at_plan_rank *r)
+{
+	long *vals = calloc(scop->n_param + 1, sizeof(long));
+	at_select *sel = malloc(sizeof(*sel));
+	int rc = -1, have_keep = 0, want = po->n_option, dep;
+
+	if (!sel || !vals)
+		goto done;
+	at_features_param_values(po->text, scop, po->n_arg, po->args, vals);
+	if (at_select_rank(ctx, scop, space->deps, space, po->model, vals,
+	    sel) < 0)
+		goto done;
+	if (opts->explain)
+		at_select_explain(stderr, ctx, space, po->model, sel, 10);
+	for (int i = 0; i < sel->n && r->n < want; i++) {
+		at_cand *c;
+		if (sel->items[i].keep) {
+			have_keep = 1;
+			at_plan_push(r, NULL);
+			continue;
+		}
+		if (want > 1 && !have_keep && r->n == want - 1)
+			break;
+		c = at_space_make(ctx, space, &sel->items[i].ch, &dep);
+		if (!c && dep == -2)
+			goto done;
+		if (c)
+			at_plan_push(r, c);
+	}
+	if (want > 1 && !have_keep)
+		at_plan_push(r, NULL);
+	r->why = r->n && !r->cand[0] ? "the cost model predicts no candidate "
+		"faster than the nest as written" : NULL;
+	rc = 0;
+done:
+	free(sel);
+	free(vals);
+	return rc;
+}
+
 /* Ranks the candidates of one nest under opts: a forced id or keep alone;
  * otherwise the strategy's choice (or the original order when it has
  * none) and, when n_option > 1, the original order and keep after it.
  * Returns 0, or -1 on error (r->failed set for a forced illegal choice). */
 static int at_plan_ranked(isl_ctx *ctx, const at_scop *scop,
-	const at_space *space, const at_opts *opts, int n_option,
+	const at_space *space, const at_plan_opts *po, const at_opts *opts,
 	at_plan_rank *r)
 {
+	int n_option = po->n_option;
 	at_cand *c;
 
 	if (!strcmp(opts->candidate, AT_KEEP_ID)) {
@@ -148,6 +196,8 @@ static int at_plan_ranked(isl_ctx *ctx, const at_scop *scop,
 		r->failed = !c;
 		return c ? at_plan_push(r, c) : -1;
 	}
+	if (po->model && !opts->n_size && !at_plan_clauses_force(opts))
+		return at_plan_model(ctx, scop, space, po, opts, r);
 	c = at_plan_fixed(ctx, scop, space, opts, r);
 	if (r->failed)
 		return -1;
@@ -217,10 +267,10 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 	if (!deps)
 		goto error;
 	space = at_space_build(ctx, scop, deps, opts.explain || po->report ?
-		AT_SPACE_REASONS : AT_SPACE_SHAPES);
+		AT_SPACE_REASONS : po->model ? AT_SPACE_ENUM : AT_SPACE_SHAPES);
 	if (!space)
 		goto error;
-	if (at_plan_ranked(ctx, scop, space, &opts, po->n_option, &r) < 0 &&
+	if (at_plan_ranked(ctx, scop, space, po, &opts, &r) < 0 &&
 	    !r.failed)
 		goto error;
 	if (po->report && at_report_nest(ctx, po->report, scop, space,

@@ -478,7 +478,7 @@ int at_scop_trip_counts_at(isl_ctx *ctx, const at_scop *scop,
 	for (int k = 0; k < scop->n_stmt; k++) {
 		const at_stmt *s = &scop->stmts[k];
 		isl_set *set = at_scop_stmt_domain(dom, k, s->n_loop);
-		long n;
+		long n = 1;
 
 		for (int p = 0; p < s->n_loop; p++)
 			if (trips[s->loops[p]] < 0)
@@ -486,7 +486,10 @@ int at_scop_trip_counts_at(isl_ctx *ctx, const at_scop *scop,
 					isl_set_project_out(isl_set_copy(set),
 					isl_dim_set, p + 1, s->n_loop - p - 1),
 					isl_dim_set, 0, p));
-		n = at_scop_count(set);
+		for (int p = 0; p < s->n_loop && n >= 0; p++)
+			n = trips[s->loops[p]] < 0 ? -1 :
+				n * trips[s->loops[p]];
+		isl_set_free(set);
 		*total = n < 0 || *total < 0 ? -1 : *total + n;
 	}
 	isl_union_set_free(dom);

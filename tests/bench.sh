@@ -5,6 +5,10 @@
 # only), as speedups over the original, all measured in this one run:
 #
 #   fixed32  autotile --strategy fixed:32 (isl's bands, 32-tiles);
+#   model    autotile --strategy model (the shipped cost model's choice,
+#            no measurement), and "tool_s" autotile's own time for it;
+#   tune5    autotile --autotune 5 (the model's top 5, orig and keep built
+#            and timed by autotile itself, the fastest kept);
 #   oracle   the best candidate found by measuring a pruned but broad
 #            space: the original loop order (with OpenMP pragmas on its
 #            parallel loops, "orig"), every legal structure autotile --report lists (all
@@ -109,7 +113,7 @@ echo "# machine: $(nproc) cpus, $(sed -n 's/^model name[[:space:]]*: //p' /proc/
 echo "# speedups over the original; n = candidates measured for the oracle"
 rows=$OUT/rows.txt
 : >"$rows"
-printf '%-10s %8s %7s %7s %4s' example orig_s fixed32 oracle n
+printf '%-10s %8s %7s %7s %7s %6s %7s %4s' example orig_s fixed32 model tune5 tool_s oracle n
 for s in $SCANS; do printf ' %6s' "$s"; done
 printf '  %s\n' "oracle's choice"
 for e in $EXAMPLES; do
@@ -126,15 +130,24 @@ for e in $EXAMPLES; do
 	: >"$OUT/$e.times"
 	r=$(measure "$e" fixed32 --strategy fixed:32) && [ -n "$r" ] &&
 		echo "fixed32 $r" >>"$OUT/$e.times"
+	s0=$(date +%s.%N)
+	r=$(measure "$e" model --strategy model) && [ -n "$r" ] &&
+		echo "model $r" >>"$OUT/$e.times"
+	tool=$(awk -v a="$s0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+	r=$(measure "$e" tune5 --autotune 5 --tune-runs "$RUNS" \
+		--tune-flags "$CFLAGS_RUN -Iruntime") && [ -n "$r" ] &&
+		echo "tune5 $r" >>"$OUT/$e.times"
 	for id in $(oracle_ids "$e"); do
 		r=$(measure "$e" cand --candidate "$id") && [ -n "$r" ] &&
 			echo "$id $r" >>"$OUT/$e.times"
 	done
-	awk -v e="$e" -v t0="$t0" -v h0="$h0" -v scans="$SCANS" '
+	awk -v e="$e" -v t0="$t0" -v h0="$h0" -v scans="$SCANS" -v tool="$tool" '
 		function sp(t) { return t > 0 ? t0 / t : 0 }
 		BEGIN { ns = split(scans, sc, " ") }
 		{
 			if ($1 == "fixed32") { f = $2; next }
+			if ($1 == "model") { md = $2; next }
+			if ($1 == "tune5") { tu = $2; next }
 			n++; diff += ($3 != h0)
 			if (best == "" || $2 < best) { best = $2; bid = $1 }
 			if (split($1, part, ".") < 3) next
@@ -143,18 +156,27 @@ for e in $EXAMPLES; do
 		}
 		END {
 			if (f != "" && (best == "" || f < best)) { best = f; bid = "fixed32" }
-			printf "%-10s %8.3f %6.2fx %6.2fx %4d", e, t0, sp(f),
+			printf "%-10s %8.3f %6.2fx %6.2fx %6.2fx %6s %6.2fx %4d", e, t0, sp(f),
+				sp(md), sp(tu), tool,
 				best == "" ? 1 : (t0 / best > 1 ? t0 / best : 1), n
 			for (i = 1; i <= ns; i++)
 				if (sc[i] in bs) printf " %5.2fx", sp(bs[sc[i]])
 				else printf " %6s", "-"
 			printf "  %s%s\n", (best == "" || best > t0) ? "orig" : bid,
 				diff ? " (" diff " hashes differ under FMA)" : ""
-			printf "%s %s %s %s\n", e, t0, f, (best == "" || best > t0) ? t0 : best \
+			printf "%s %s %s %s %s %s\n", e, t0, f, (best == "" || best > t0) ? t0 : best, md, tu \
 				>> "'"$rows"'"
 		}' "$OUT/$e.times"
 done
-awk '$2 > 0 && $3 > 0 && $4 > 0 { f += log($2 / $3); o += log($2 / $4); n++ }
+awk '$2 > 0 && $3 > 0 && $4 > 0 && $5 > 0 && $6 > 0 {
+		f += log($2 / $3); o += log($2 / $4); m += log($2 / $5); t += log($2 / $6); n++
+		if ($5 > $2) slow++ }
      END { if (!n) { print "no example measured"; exit }
-           printf "geometric mean over %d examples: fixed32 %.2fx, oracle %.2fx", n, exp(f / n), exp(o / n)
-           printf " (fixed32 reaches %.0f%% of the oracle)\n", 100 * exp(f / n) / exp(o / n) }' "$rows"
+           printf "geometric mean over %d examples: fixed32 %.2fx, model %.2fx, tune5 %.2fx, oracle %.2fx\n",
+		n, exp(f / n), exp(m / n), exp(t / n), exp(o / n)
+           printf "fraction of the oracle: fixed32 %.0f%%, model %.0f%%, tune5 %.0f%%; examples the model slows down: %d\n",
+		100 * exp((f - o) / n), 100 * exp((m - o) / n), 100 * exp((t - o) / n), slow + 0 }' "$rows"
+if [ -x bin/autotile-train ] && [ -f weights/default.json ]; then
+	echo "# cost-model scoring speed (one core):"
+	OPENBLAS_NUM_THREADS=1 bin/autotile-train --bench-infer weights/default.json 2>&1 | sed 's/^/#   /'
+fi

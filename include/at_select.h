@@ -1,0 +1,64 @@
+/*
+ * at_select.h — `--strategy model`: rank every candidate of a nest with the
+ * learned cost model and hand out the best legal ones.
+ *
+ * The candidates are `keep` (the nest as written), `orig` (its loop order
+ * with OpenMP pragmas) and every legal structure of the space (shape x
+ * scans x loop orders, checked at probe sizes) at every allowed size
+ * vector.  All of them are encoded (at_features_cand, no isl) and scored
+ * in batches (at_model_predict, one sgemm per layer and batch).  Only the
+ * best few are then built and checked exactly at their own sizes
+ * (at_space_make), best first, until enough legal ones are found: the
+ * model never hands out an unproved schedule.  `keep` wins unless the best
+ * prediction beats the model's keep margin.
+ */
+#ifndef AT_SELECT_H
+#define AT_SELECT_H
+
+#include <stdio.h>
+
+#include <isl/ctx.h>
+
+#include "at_scop.h"
+#include "at_deps.h"
+#include "at_space.h"
+#include "at_features.h"
+#include "at_model.h"
+
+#define AT_SELECT_TOP 64	/* best predictions kept for checking */
+
+/* One ranked candidate. */
+typedef struct at_select_item {
+	at_choice ch;		/* meaningless for keep */
+	int keep;		/* 1: the nest as written */
+	float pred;		/* predicted log-speedup over keep */
+} at_select_item;
+
+/* The ranking of one nest. */
+typedef struct at_select {
+	long n_scored;		/* candidates the model scored */
+	int n;			/* items[], best first */
+	at_select_item items[AT_SELECT_TOP + 1];
+	float nest[AT_FEAT_NEST_DIM];	/* the nest vector */
+	at_feat_nest info;	/* what it encodes */
+} at_select;
+
+/* Scores every candidate of `space` (built with AT_SPACE_ENUM or more)
+ * with model m; fills *sel with the AT_SELECT_TOP best and keep, ranked
+ * best first, keep placed where the keep margin puts it.  param_vals as
+ * for at_features_nest_info.  Returns 0, or -1 after a diagnostic. */
+int at_select_rank(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
+	const at_space *space, const at_model *m, const long *param_vals,
+	at_select *sel);
+
+/* Writes the id of item `it` into buf (see at_space_id); returns buf. */
+char *at_select_id(const at_space *space, const at_select_item *it,
+	char *buf, size_t size);
+
+/* Prints the --explain report of the ranking: the top `k` items with
+ * their predicted speedups and which features raised or lowered the best
+ * one's prediction. */
+void at_select_explain(FILE *f, isl_ctx *ctx, const at_space *space,
+	const at_model *m, const at_select *sel, int k);
+
+#endif

@@ -1,0 +1,269 @@
+/*
+ * select.c — rank a nest's candidates with the cost model (see
+ * at_select.h).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "at_select.h"
+#include "at_diag.h"
+
+#define AT_SELECT_BATCH AT_MODEL_CHUNK
+
+/* A batch of encoded candidates waiting to be scored. */
+typedef struct at_select_batch {
+	int n;
+	float x[AT_SELECT_BATCH * AT_FEAT_CAND_DIM];
+	float pred[AT_SELECT_BATCH];
+	at_select_item item[AT_SELECT_BATCH];
+} at_select_batch;
+
+/* Moves the heap entry at i down to its place (min-heap on pred). */
+static void at_select_sift(at_select_item *h, int n, int i)
+{
+	for (;;) {
+		int l = 2 * i + 1, r = l + 1, m = i;
+		at_select_item t;
+
+		if (l < n && h[l].pred < h[m].pred)
+			m = l;
+		if (r < n && h[r].pred < h[m].pred)
+			m = r;
+		if (m == i)
+			return;
+		t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+/* Offers `it` to the min-heap of the AT_SELECT_TOP best in sel. */
+static void at_select_offer(at_select *sel, const at_select_item *it)
+{
+	if (sel->n < AT_SELECT_TOP) {
+		int i = sel->n++;
+
+		sel->items[i] = *it;
+		while (i > 0 && sel->items[(i - 1) / 2].pred >
+		       sel->items[i].pred) {
+			at_select_item t = sel->items[i];
+			sel->items[i] = sel->items[(i - 1) / 2];
+			sel->items[(i - 1) / 2] = t;
+			i = (i - 1) / 2;
+		}
+	} else if (it->pred > sel->items[0].pred) {
+		sel->items[0] = *it;
+		at_select_sift(sel->items, sel->n, 0);
+	}
+}
+
+/* Scores the batch b and offers its items to sel; returns 0 or -1. */
+static int at_select_flush(const at_model *m, at_select *sel,
+	at_select_batch *b)
+{
+	if (!b->n)
+		return 0;
+	if (at_model_predict(m, sel->nest, b->x, b->n, b->pred) < 0)
+		return -1;
+	for (int i = 0; i < b->n; i++) {
+		b->item[i].pred = b->pred[i];
+		at_select_offer(sel, &b->item[i]);
+	}
+	sel->n_scored += b->n;
+	b->n = 0;
+	return 0;
+}
+
+/* Adds the candidate (structure si at `sizes`, choice ch) to the batch,
+ * scoring it when full; returns 0 or -1. */
+static int at_select_add(const at_model *m, at_select *sel,
+	at_select_batch *b, const at_feat_struct_info *si,
+	const at_choice *ch, const long *sizes)
+{
+	at_select_item *it = &b->item[b->n];
+
+	at_features_cand(si, sizes, b->x + (size_t)b->n * AT_FEAT_CAND_DIM);
+	memset(it, 0, sizeof(*it));
+	it->ch = *ch;
+	if (sizes)
+		memcpy(it->ch.sizes, sizes, sizeof(long) * si->n);
+	if (++b->n == AT_SELECT_BATCH)
+		return at_select_flush(m, sel, b);
+	return 0;
+}
+
+/* Adds structure `ch` at every allowed size vector; returns 0 or -1. */
+static int at_select_struct(const at_space *space, const at_model *m,
+	at_select *sel, at_select_batch *b, const at_feat_struct_info *si,
+	const at_choice *ch)
+{
+	long sizes[AT_MAX_DEPTH][AT_N_SIZE], cur[AT_MAX_DEPTH];
+	int cnt[AT_MAX_DEPTH], idx[AT_MAX_DEPTH] = { 0 }, n = si->n, k;
+
+	for (k = 0; k < n; k++)
+		cnt[k] = at_space_sizes(space, k, sizes[k]);
+	for (;;) {
+		for (k = 0; k < n; k++)
+			cur[k] = sizes[k][idx[k]];
+		if (at_select_add(m, sel, b, si, ch, cur) < 0)
+			return -1;
+		for (k = n - 1; k >= 0 && ++idx[k] == cnt[k]; k--)
+			idx[k] = 0;
+		if (k < 0)
+			return 0;
+	}
+}
+
+/* Scores orig and every legal structure at every size; returns 0 or -1. */
+static int at_select_score(isl_ctx *ctx, const at_space *space,
+	const at_model *m, at_select *sel, at_select_batch *b)
+{
+	at_feat_struct_info si;
+	at_choice ch;
+
+	memset(&ch, 0, sizeof(ch));
+	ch.shape = -1;
+	if (at_features_struct(ctx, space, &sel->info, &ch, &si) < 0 ||
+	    at_select_add(m, sel, b, &si, &ch, NULL) < 0)
+		return -1;
+	for (int i = 0; i < space->n_struct; i++) {
+		const at_struct *st = &space->structs[i];
+
+		if (!st->legal)
+			continue;
+		if (at_features_struct(ctx, space, &sel->info, &st->ch,
+		    &si) < 0 ||
+		    at_select_struct(space, m, sel, b, &si, &st->ch) < 0)
+			return -1;
+	}
+	return at_select_flush(m, sel, b);
+}
+
+/* Orders items by prediction, best first. */
+static int at_select_cmp(const void *a, const void *b)
+{
+	float x = ((const at_select_item *)a)->pred;
+	float y = ((const at_select_item *)b)->pred;
+
+	return (x < y) - (x > y);
+}
+
+/* Sorts sel's items and inserts keep after the candidates whose
+ * prediction beats the keep margin. */
+static void at_select_order(const at_model *m, at_select *sel)
+{
+	float margin = at_model_keep_margin(m);
+	int pos = 0;
+
+	qsort(sel->items, sel->n, sizeof(sel->items[0]), at_select_cmp);
+	while (pos < sel->n && sel->items[pos].pred > margin)
+		pos++;
+	memmove(&sel->items[pos + 1], &sel->items[pos],
+		(sel->n - pos) * sizeof(sel->items[0]));
+	memset(&sel->items[pos], 0, sizeof(sel->items[0]));
+	sel->items[pos].keep = 1;
+	sel->items[pos].ch.shape = -1;
+	sel->n++;
+}
+
+/* Ranks every candidate of the nest (see at_select.h). */
+int at_select_rank(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
+	const at_space *space, const at_model *m, const long *param_vals,
+	at_select *sel)
+{
+	at_select_batch *b = malloc(sizeof(*b));
+	int rc = -1;
+
+	memset(sel, 0, sizeof(*sel));
+	if (!b)
+		goto error;
+	b->n = 0;
+	if (at_features_nest_info(ctx, scop, deps, space, param_vals, NULL,
+	    &sel->info) < 0)
+		goto error;
+	at_features_nest_encode(&sel->info, sel->nest);
+	if (at_select_score(ctx, space, m, sel, b) < 0)
+		goto error;
+	at_select_order(m, sel);
+	rc = 0;
+error:
+	if (rc < 0)
+		at_diag(&scop->loc, AT_WARNING, "the cost model could not "
+			"rank this nest's candidates");
+	free(b);
+	return rc;
+}
+
+/* Writes the id of item `it` (see at_select.h). */
+char *at_select_id(const at_space *space, const at_select_item *it,
+	char *buf, size_t size)
+{
+	if (it->keep) {
+		snprintf(buf, size, "%s", AT_KEEP_ID);
+		return buf;
+	}
+	return at_space_id(space, &it->ch, buf, size);
+}
+
+/* Prints the features whose attribution is largest in magnitude, at most
+ * `k` of them, from attr[0..n-1] named by name(i). */
+static void at_select_attr(FILE *f, const at_model *m, const float *attr,
+	int n, int nest, int k)
+{
+	int used[8] = { 0 }, nu = 0;
+
+	while (nu < k && nu < 8) {
+		int best = -1;
+		for (int i = 0; i < n; i++) {
+			int seen = 0;
+			for (int j = 0; j < nu; j++)
+				seen |= used[j] == i;
+			if (!seen && (best < 0 || fabsf(attr[i]) >
+			    fabsf(attr[best])))
+				best = i;
+		}
+		if (best < 0 || attr[best] == 0)
+			break;
+		used[nu++] = best;
+		fprintf(f, "      %-24s %+.3f\n", nest ?
+			at_model_nest_name(m, best) :
+			at_model_cand_name(m, best), attr[best]);
+	}
+}
+
+/* Prints the ranking (see at_select.h). */
+void at_select_explain(FILE *f, isl_ctx *ctx, const at_space *space,
+	const at_model *m, const at_select *sel, int k)
+{
+	float nattr[AT_FEAT_NEST_DIM], cattr[AT_FEAT_CAND_DIM];
+	float x[AT_FEAT_CAND_DIM], pred;
+	at_feat_struct_info si;
+	const at_select_item *it = NULL;
+	char id[128];
+
+	fprintf(f, "  cost model: %ld candidates scored; a candidate replaces "
+		"the nest as written when its predicted speedup is above "
+		"%.2f; top %d:\n", sel->n_scored,
+		exp(at_model_keep_margin(m)), k);
+	for (int i = 0; i < sel->n && i < k; i++)
+		fprintf(f, "    %2d. %-40s predicted speedup %6.2f\n", i + 1,
+			at_select_id(space, &sel->items[i], id, sizeof(id)),
+			sel->items[i].keep ? 1.0 : exp(sel->items[i].pred));
+	for (int i = 0; i < sel->n && !it; i++)
+		if (!sel->items[i].keep)
+			it = &sel->items[i];
+	if (!it || at_features_struct(ctx, space, &sel->info, &it->ch,
+	    &si) < 0)
+		return;
+	at_features_cand(&si, it->ch.shape < 0 ? NULL : it->ch.sizes, x);
+	if (at_model_explain(m, sel->nest, x, nattr, cattr, &pred) < 0)
+		return;
+	fprintf(f, "    what moved the prediction for %s most (gradient x "
+		"input, in log-speedup):\n      nest features:\n",
+		at_select_id(space, it, id, sizeof(id)));
+	at_select_attr(f, m, nattr, AT_FEAT_NEST_DIM, 1, 5);
+	fprintf(f, "      candidate features:\n");
+	at_select_attr(f, m, cattr, AT_FEAT_CAND_DIM, 0, 5);
+}
