@@ -136,6 +136,8 @@ typedef struct at_space {
 	at_shape shapes[AT_MAX_SHAPE];
 	int n_struct;
 	at_struct *structs;
+	struct at_space_memo *memo;	/* at_space_omp's results so far (it
+					 * fills it through a const space) */
 } at_space;
 
 typedef enum at_cand_kind {
@@ -232,7 +234,9 @@ int at_space_default(const at_space *space, const at_opts *opts,
  * outermost tile loop (0-based level within the band's tile loops) that
  * no dependence crosses, *simd the level (tile loops first, then point
  * loops) of the innermost point loop when no dependence crosses it; -1
- * when there is none.  Exact (at_deps_is_parallel).  Returns 0 or -1. */
+ * when there is none.  Exact (at_deps_is_parallel); each test's result
+ * is memoized in the space for the choices that share it (see space.c).
+ * Returns 0 or -1. */
 int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
 	int *par, int *simd);
 

@@ -28,6 +28,24 @@ static const long at_space_size_set[AT_N_SIZE] = {
 	1, 4, 8, 16, 32, 64, 128, 256, 512
 };
 
+/* One memoized test of at_space_omp.  Its result depends on less than
+ * the whole choice: the outermost parallel tile loop (`simd` 0) on the
+ * shape, tile scan, effective tile order and sizes (the point loops are
+ * not in its test); whether the innermost point loop is parallel
+ * (`simd` 1) on the shape, scans, sizes and which point loop is innermost
+ * (its test equates every other loop of the band, in whatever order). */
+struct at_omp_entry {
+	at_choice key;
+	int simd;
+	int value;
+};
+
+/* The memo of at_space_omp, owned by its space. */
+struct at_space_memo {
+	int n, cap;
+	struct at_omp_entry *e;
+};
+
 /* Returns the scan's letter. */
 char at_scan_letter(at_scan scan)
 {
@@ -941,6 +959,7 @@ at_space *at_space_build(isl_ctx *ctx, const at_scop *scop,
 		return NULL;
 	space->scop = scop;
 	space->deps = deps;
+	space->memo = calloc(1, sizeof(*space->memo));
 	space->orig_n = at_space_shared(scop);
 	if (at_space_trips(ctx, space) < 0 ||
 	    at_space_orig_shapes(ctx, space) < 0)
@@ -968,6 +987,9 @@ void at_space_free(at_space *space)
 		return;
 	isl_schedule_free(space->isl_sched);
 	free(space->structs);
+	if (space->memo)
+		free(space->memo->e);
+	free(space->memo);
 	free(space);
 }
 
@@ -1109,9 +1131,70 @@ static __isl_give isl_union_map *at_space_extend(
 		isl_union_map_from_multi_union_pw_aff(p));
 }
 
-/* Finds the OpenMP placement of ch's first tiled band (see at_space.h). */
-int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
-	int *par, int *simd)
+/* Fills *key with the part of ch the `simd` test's result depends on (see
+ * struct at_omp_entry). */
+static void at_space_omp_key(const at_space *space, const at_choice *ch,
+	int simd, at_choice *key)
+{
+	int n = ch->shape >= 0 ? space->shapes[ch->shape].n : 0;
+	int t[AT_MAX_DEPTH], p[AT_MAX_DEPTH];
+
+	memset(key, 0, sizeof(*key));
+	key->shape = ch->shape;
+	key->tile_scan = ch->tile_scan;
+	memcpy(key->sizes, ch->sizes, n * sizeof(*ch->sizes));
+	at_choice_orders(ch, n, t, p);
+	if (simd) {
+		key->point_scan = ch->point_scan;
+		key->point_ord[0] = n ? p[n - 1] : 0;
+	} else {
+		memcpy(key->tile_ord, t, n * sizeof(*t));
+	}
+}
+
+/* Looks up the memoized result of test `simd` for key; returns 1 and sets
+ * *value when there is one, else 0. */
+static int at_space_memo_get(const at_space *space, const at_choice *key,
+	int simd, int *value)
+{
+	const struct at_space_memo *m = space->memo;
+
+	for (int i = 0; m && i < m->n; i++)
+		if (m->e[i].simd == simd &&
+		    !memcmp(&m->e[i].key, key, sizeof(*key))) {
+			*value = m->e[i].value;
+			return 1;
+		}
+	return 0;
+}
+
+/* Memoizes the result of test `simd` for key (nothing when out of
+ * memory: the memo only saves time). */
+static void at_space_memo_put(const at_space *space, const at_choice *key,
+	int simd, int value)
+{
+	struct at_space_memo *m = space->memo;
+
+	if (!m)
+		return;
+	if (m->n == m->cap) {
+		int cap = m->cap ? 2 * m->cap : 64;
+		struct at_omp_entry *e = realloc(m->e, cap * sizeof(*e));
+		if (!e)
+			return;
+		m->e = e;
+		m->cap = cap;
+	}
+	m->e[m->n].key = *key;
+	m->e[m->n].simd = simd;
+	m->e[m->n].value = value;
+	m->n++;
+}
+
+/* Runs at_space_omp's tests on ch's schedule: *par when want_par, *simd
+ * when want_simd (each -1 when there is none).  Returns 0 or -1. */
+static int at_space_omp_tests(isl_ctx *ctx, const at_space *space,
+	const at_choice *ch, int want_par, int want_simd, int *par, int *simd)
 {
 	isl_schedule *sched = at_space_schedule(ctx, space, ch);
 	isl_schedule_node *mark = NULL, *tile = NULL, *point = NULL;
@@ -1134,7 +1217,7 @@ int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
 	r = -1;
 	if (!pre || n < 0 || np < 0)
 		goto done;
-	for (int k = 0; k < n && *par < 0; k++) {
+	for (int k = 0; want_par && k < n && *par < 0; k++) {
 		m = at_space_extend(isl_union_map_copy(pre), tile, k + 1);
 		ok = at_deps_is_parallel(space->deps, m);
 		isl_union_map_free(m);
@@ -1143,10 +1226,13 @@ int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
 		if (ok)
 			*par = k;
 	}
-	m = at_space_extend(at_space_extend(isl_union_map_copy(pre), tile, n),
-		point, np);
-	ok = at_deps_is_parallel(space->deps, m);
-	isl_union_map_free(m);
+	ok = 0;
+	if (want_simd) {
+		m = at_space_extend(at_space_extend(isl_union_map_copy(pre),
+			tile, n), point, np);
+		ok = at_deps_is_parallel(space->deps, m);
+		isl_union_map_free(m);
+	}
 	if (ok < 0)
 		goto done;
 	if (ok)
@@ -1159,4 +1245,31 @@ done:
 	isl_schedule_node_free(point);
 	isl_schedule_free(sched);
 	return r;
+}
+
+/* Finds the OpenMP placement of ch's first tiled band (see at_space.h),
+ * from the space's memo where it can. */
+int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
+	int *par, int *simd)
+{
+	at_choice kp, ks;
+	int p, s, have_p, have_s;
+
+	at_space_omp_key(space, ch, 0, &kp);
+	at_space_omp_key(space, ch, 1, &ks);
+	have_p = at_space_memo_get(space, &kp, 0, par);
+	have_s = at_space_memo_get(space, &ks, 1, simd);
+	if (have_p && have_s)
+		return 0;
+	if (at_space_omp_tests(ctx, space, ch, !have_p, !have_s, &p, &s) < 0)
+		return -1;
+	if (!have_p) {
+		*par = p;
+		at_space_memo_put(space, &kp, 0, p);
+	}
+	if (!have_s) {
+		*simd = s;
+		at_space_memo_put(space, &ks, 1, s);
+	}
+	return 0;
 }
