@@ -766,7 +766,7 @@ static int at_space_enumerated(const int *ord, int n, int tile)
  * loops, each list in lexicographic order (the original order first). */
 static void at_space_orders(int n, struct at_space_ords *o)
 {
-	int ord[AT_MAX_DEPTH];
+	int ord[AT_MAX_DEPTH] = { 0 };
 
 	o->n_tile = o->n_point = 0;
 	for (int k = 0; k < n; k++)
