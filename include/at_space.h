@@ -17,14 +17,22 @@
  *               the shifts and fusion multi-statement nests need).
  *   tile scan   TI: tiles in the order of the original basis (by tile
  *               origin, adj(H) diag(s) t); TS: along the partitioning
- *               vectors (tile coordinates t, outermost tile loop
- *               selectable); TP: a wavefront, outer loop sum(t) (the
- *               direction every inter-tile dependence of a legal tiling
- *               advances), inner tile loops parallel.
- *   point scan  LI: original basis P inside a tile (innermost point loop
- *               selectable); LS: along the partitioning vectors H P (same);
+ *               vectors (tile coordinates t, in any order); TP: a
+ *               wavefront, outer loop sum(t) (the direction every
+ *               inter-tile dependence of a legal tiling advances), inner
+ *               tile loops parallel.
+ *   point scan  LI: original basis P inside a tile (its loops in any
+ *               order); LS: along the partitioning vectors H P (same);
  *               LP: outer point loop along the summation vector sigma of
  *               the dependences (sigma . P), then the other coordinates.
+ *   loop orders the order of the tile loops (TS) and of the point loops
+ *               (LI, LS): a permutation of the band positions, outermost
+ *               first.  Bands of at most AT_PERM_MAX loops get every
+ *               permutation; deeper bands get each tile loop outermost
+ *               (the others in order) and each pair (outermost point loop,
+ *               innermost point loop), the others in order, which holds
+ *               "parallel loop outermost, stride-1 loop innermost" for
+ *               any pair.  TI, TP and LP fix their order.
  *   sizes       one tile size per row, from {1, 4, 8, ..., 512}, never
  *               larger than the loop's trip count when it is known.
  *
@@ -90,12 +98,28 @@ typedef struct at_shape {
 	int unit;			/* H = I (then TI = TS, LS = LI) */
 } at_shape;
 
-/* A point of the space: shape, scans, loop orders and sizes. */
+/* at_choice.shape of the two untransformed choices: "orig" (the original
+ * loop order, regenerated) and "keep" (whatever the caller makes of it;
+ * the space builds the original schedule for it too). */
+#define AT_CHOICE_ORIG (-1)
+#define AT_CHOICE_KEEP (-2)
+
+/* Bands of at most this many loops get every permutation of their tile
+ * and point loops; deeper ones a bounded set (see the top comment). */
+#define AT_PERM_MAX 3
+
+/* A point of the space: shape, scans, loop orders and sizes.  tile_ord
+ * and point_ord are permutations of the band positions 0..n-1 (outermost
+ * first); they apply where the scan leaves the order free (tile_ord to
+ * TS, point_ord to LI and LS; at_choice_orders gives the effective ones).
+ * An order that is not a permutation (e.g. all zero after memset) means
+ * the original order. */
 typedef struct at_choice {
-	int shape;		/* index into space->shapes; -1: original */
+	int shape;		/* index into space->shapes; AT_CHOICE_ORIG,
+				 * AT_CHOICE_KEEP: untransformed */
 	at_scan tile_scan, point_scan;
-	int tile_outer;		/* TS: tile loop moved outermost */
-	int point_inner;	/* LI/LS: point loop moved innermost */
+	int tile_ord[AT_MAX_DEPTH];	/* TS: tile loops, outermost first */
+	int point_ord[AT_MAX_DEPTH];	/* LI/LS: point loops, outermost first */
 	long sizes[AT_MAX_DEPTH];
 } at_choice;
 
@@ -118,6 +142,8 @@ typedef struct at_space {
 	at_shape shapes[AT_MAX_SHAPE];
 	int n_struct;
 	at_struct *structs;
+	struct at_space_memo *memo;	/* at_space_omp's results so far (it
+					 * fills it through a const space) */
 } at_space;
 
 typedef enum at_cand_kind {
@@ -163,16 +189,33 @@ void at_space_free(at_space *space);
 at_cand *at_space_make(isl_ctx *ctx, const at_space *space,
 	const at_choice *ch, int *dep);
 
-/* Writes the stable id of `ch` into buf, e.g. "orig" or
- * "skew.TP.LI.o0.i2.32x32x16" (shape, tile scan, point scan, outermost
- * tile loop, innermost point loop, sizes).  Returns buf. */
+/* Writes the stable id of `ch` into buf and returns buf: "orig", "keep",
+ * or SHAPE.T<scan>.L<scan>.ORDERS.SIZES, e.g. "skew.TP.LI.o0.i2.32x32x16"
+ * or "rect.TS.LI.t120.p021.32x32x32".  ORDERS has two forms:
+ *   o<k>.i<m>    tile loop k outermost and point loop m innermost, the
+ *                others in their order (the only orders of earlier
+ *                versions; printed whenever both orders have this form);
+ *   t<..>.p<..>  the tile and point loop orders in full, one digit per
+ *                band position, outermost first ("p021": loop 0, then 2,
+ *                then 1 innermost, matmul's i-k-j).
+ * Orders are printed as stored, also where the scan fixes the order.
+ * SIZES are the tile sizes per band position joined by 'x'. */
 char *at_space_id(const at_space *space, const at_choice *ch, char *buf,
 	size_t size);
 
-/* Parses an id (see at_space_id) into *ch.  Returns 0, or -1 with a
- * message in err. */
+/* Parses an id (see at_space_id; either order form, and "o<k>" may be
+ * combined with "p<..>", "t<..>" with "i<m>") into *ch, so that
+ * parse(id(ch)) == ch.  Returns 0, or -1 with a message in err. */
 int at_space_parse_id(const at_space *space, const char *id, at_choice *ch,
 	char *err, size_t size);
+
+/* Fills tile_ord and point_ord (n entries each) with the effective loop
+ * orders of ch's band of n loops, band positions outermost first: ch's
+ * own orders where the scan leaves them free (tile: TS; point: LI, LS),
+ * else the scan's fixed order 0, 1, ..., n-1 (also for orig and keep, and
+ * for a stored order that is not a permutation of 0..n-1). */
+void at_choice_orders(const at_choice *ch, int n, int *tile_ord,
+	int *point_ord);
 
 /* Counts the enumerated structures per (tile scan, point scan) into
  * total[][] and the legal ones into legal[][]; returns the number of
@@ -197,13 +240,15 @@ int at_space_default(const at_space *space, const at_opts *opts,
  * outermost tile loop (0-based level within the band's tile loops) that
  * no dependence crosses, *simd the level (tile loops first, then point
  * loops) of the innermost point loop when no dependence crosses it; -1
- * when there is none.  Exact (at_deps_is_parallel).  Returns 0 or -1. */
+ * when there is none.  Exact (at_deps_is_parallel); each test's result
+ * is memoized in the space for the choices that share it (see space.c).
+ * Returns 0 or -1. */
 int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
 	int *par, int *simd);
 
 /* Fills ord with the positions 0..n-1 in the order a band is scanned:
  * `outer` first (when >= 0), `inner` last (when >= 0), the others in
- * their order. */
+ * their order (the orders of the old id form o<k>.i<m>). */
 void at_space_order(int *ord, int n, int outer, int inner);
 
 /* Returns the scan's letter: 'I', 'S' or 'P'. */

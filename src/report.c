@@ -76,20 +76,18 @@ static cJSON *at_report_shape(const at_shape *sh)
 	return o;
 }
 
-/* Returns the order of the n loops of scan `scan` with the chosen outer
- * (tile) or inner (point) loop, as an array of positions; LP and TP are
- * fixed orders and give null. */
-static cJSON *at_report_order(at_scan scan, int n, int outer, int inner)
+/* Returns the order of the n loops of scan `scan`, ord (band positions,
+ * outermost first), as an array; TP and LP are not orders of the band's
+ * loops and give null. */
+static cJSON *at_report_order(at_scan scan, int n, const int *ord)
 {
-	long ord[AT_MAX_DEPTH];
-	int o[AT_MAX_DEPTH];
+	long o[AT_MAX_DEPTH];
 
 	if (scan == AT_SCAN_P)
 		return cJSON_CreateNull();
-	at_space_order(o, n, outer, inner);
 	for (int k = 0; k < n; k++)
-		ord[k] = o[k];
-	return at_report_longs(ord, n);
+		o[k] = ord[k];
+	return at_report_longs(o, n);
 }
 
 /* Returns the description of one legal structure. */
@@ -99,10 +97,11 @@ static cJSON *at_report_struct(isl_ctx *ctx, const at_space *space,
 	const at_shape *sh = &space->shapes[st->ch.shape];
 	char id[96], scan[3] = { 'T', 0, 0 };
 	cJSON *o = cJSON_CreateObject();
-	int par, simd;
+	int par, simd, tord[AT_MAX_DEPTH], pord[AT_MAX_DEPTH];
 
 	if (!o || at_space_omp(ctx, space, &st->ch, &par, &simd) < 0)
 		goto error;
+	at_choice_orders(&st->ch, sh->n, tord, pord);
 	scan[1] = at_scan_letter(st->ch.tile_scan);
 	if (!cJSON_AddStringToObject(o, "id", at_space_id(space, &st->ch, id,
 	    sizeof(id))) || !cJSON_AddStringToObject(o, "shape", sh->name) ||
@@ -113,10 +112,9 @@ static cJSON *at_report_struct(isl_ctx *ctx, const at_space *space,
 	scan[1] = at_scan_letter(st->ch.point_scan);
 	if (!cJSON_AddStringToObject(o, "point_scan", scan) ||
 	    at_report_add(o, "tile_order", at_report_order(st->ch.tile_scan,
-	    sh->n, st->ch.tile_scan == AT_SCAN_S ? st->ch.tile_outer : -1,
-	    -1)) < 0 ||
+	    sh->n, tord)) < 0 ||
 	    at_report_add(o, "point_order", at_report_order(st->ch.point_scan,
-	    sh->n, -1, st->ch.point_inner)) < 0 ||
+	    sh->n, pord)) < 0 ||
 	    at_report_add(o, "sizes", at_report_longs(st->ch.sizes,
 	    sh->n)) < 0 ||
 	    at_report_add(o, "parallel_for", par < 0 ? cJSON_CreateNull() :

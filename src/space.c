@@ -3,6 +3,7 @@
  * tile scan x point scan x loop order), their isl schedule trees, stable
  * ids, and the exact legality verdict of each (see at_space.h).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,24 @@
 
 static const long at_space_size_set[AT_N_SIZE] = {
 	1, 4, 8, 16, 32, 64, 128, 256, 512
+};
+
+/* One memoized test of at_space_omp.  Its result depends on less than
+ * the whole choice: the outermost parallel tile loop (`simd` 0) on the
+ * shape, tile scan, effective tile order and sizes (the point loops are
+ * not in its test); whether the innermost point loop is parallel
+ * (`simd` 1) on the shape, scans, sizes and which point loop is innermost
+ * (its test equates every other loop of the band, in whatever order). */
+struct at_omp_entry {
+	at_choice key;
+	int simd;
+	int value;
+};
+
+/* The memo of at_space_omp, owned by its space. */
+struct at_space_memo {
+	int n, cap;
+	struct at_omp_entry *e;
 };
 
 /* Returns the scan's letter. */
@@ -90,6 +109,41 @@ void at_space_order(int *ord, int n, int outer, int inner)
 		ord[k++] = inner;
 }
 
+/* Returns 1 if ord[0..n-1] is a permutation of 0..n-1. */
+static int at_space_is_perm(const int *ord, int n)
+{
+	int seen = 0;
+
+	for (int k = 0; k < n; k++) {
+		if (ord[k] < 0 || ord[k] >= n || (seen >> ord[k] & 1))
+			return 0;
+		seen |= 1 << ord[k];
+	}
+	return 1;
+}
+
+/* Copies ord (n entries) into out when it is a permutation, else (also
+ * when ord is NULL) fills out with 0..n-1. */
+static void at_space_perm_or_id(const int *ord, int n, int *out)
+{
+	int perm = ord && at_space_is_perm(ord, n);
+
+	for (int k = 0; k < n; k++)
+		out[k] = perm ? ord[k] : k;
+}
+
+/* Fills the effective loop orders of ch (see at_space.h). */
+void at_choice_orders(const at_choice *ch, int n, int *tile_ord,
+	int *point_ord)
+{
+	int shaped = ch->shape >= 0;
+
+	at_space_perm_or_id(shaped && ch->tile_scan == AT_SCAN_S ?
+		ch->tile_ord : NULL, n, tile_ord);
+	at_space_perm_or_id(shaped && ch->point_scan != AT_SCAN_P ?
+		ch->point_ord : NULL, n, point_ord);
+}
+
 /* Returns the tile coordinates floor(hp_k / s_k). */
 static __isl_give isl_multi_union_pw_aff *at_space_tiles(
 	__isl_keep isl_multi_union_pw_aff *hp, const long *s, int n)
@@ -109,7 +163,8 @@ static __isl_give isl_multi_union_pw_aff *at_space_tiles(
 
 /* Returns the tile band of scan ch->tile_scan over tile coordinates t of
  * a band with matrix h and sizes s (`own`: the band is the shape's own,
- * so ch's loop order applies): TS t in the chosen order; TI adj(H)
+ * so ch's loop order applies; other bands keep theirs): TS t in ch's
+ * order (ch->tile_ord, also when TP falls back to TS); TI adj(H)
  * diag(s) t scaled by the sign of
  * det(H) (tiles ordered by their origin in the original basis); TP the
  * wavefront sum(t) first (over the first two tile loops when there are
@@ -123,7 +178,7 @@ static __isl_give isl_multi_union_pw_aff *at_space_tile_band(
 	int ord[AT_MAX_DEPTH];
 
 	if (ch->tile_scan == AT_SCAN_S) {
-		at_space_order(ord, n, own ? ch->tile_outer : 0, -1);
+		at_space_perm_or_id(own ? ch->tile_ord : NULL, n, ord);
 		return at_space_permute(t, ord, n);
 	}
 	if (ch->tile_scan == AT_SCAN_I) {
@@ -142,8 +197,9 @@ static __isl_give isl_multi_union_pw_aff *at_space_tile_band(
 	return at_space_apply(t, m, n);
 }
 
-/* Returns the point band of scan ch->point_scan: LI p, LS hp (each with
- * the chosen innermost loop); LP sigma . p first, then the members of p
+/* Returns the point band of scan ch->point_scan: LI p, LS hp (each in
+ * ch's point order when the band is the shape's own, else in its own
+ * order); LP sigma . p first, then the members of p
  * but the one where sigma has its smallest non-zero entry (the matrix is
  * then nonsingular).  A band deeper than AT_LP_MAX gets LI instead. */
 static __isl_give isl_multi_union_pw_aff *at_space_point_band(
@@ -155,7 +211,8 @@ static __isl_give isl_multi_union_pw_aff *at_space_point_band(
 	int ord[AT_MAX_DEPTH], skip = -1;
 
 	if (ch->point_scan != AT_SCAN_P || n > AT_LP_MAX) {
-		at_space_order(ord, n, -1, n == sh->n ? ch->point_inner : n - 1);
+		at_space_perm_or_id(n == sh->n && ch->point_scan != AT_SCAN_P ?
+			ch->point_ord : NULL, n, ord);
 		return at_space_permute(ch->point_scan == AT_SCAN_I ? p : hp,
 			ord, n);
 	}
@@ -315,21 +372,58 @@ static __isl_give isl_schedule *at_space_schedule(isl_ctx *ctx,
 	return sched;
 }
 
+/* Returns 1 if the permutation ord (n entries) has the old id form:
+ * at_space_order(ord[0], -1) for a tile order, at_space_order(-1,
+ * ord[n - 1]) for a point order. */
+static int at_space_is_rot(const int *ord, int n, int tile)
+{
+	int ref[AT_MAX_DEPTH];
+
+	at_space_order(ref, n, tile ? ord[0] : -1, tile ? -1 : ord[n - 1]);
+	return !memcmp(ref, ord, n * sizeof(*ord));
+}
+
+/* Writes the ORDERS part of ch's id for a band of n loops, with its
+ * trailing '.', into buf (at least 2 * AT_MAX_DEPTH + 8 bytes). */
+static void at_space_id_orders(const at_choice *ch, int n, char *buf)
+{
+	int t[AT_MAX_DEPTH], p[AT_MAX_DEPTH], len = 0;
+
+	at_space_perm_or_id(ch->tile_ord, n, t);
+	at_space_perm_or_id(ch->point_ord, n, p);
+	if (at_space_is_rot(t, n, 1) && at_space_is_rot(p, n, 0)) {
+		sprintf(buf, "o%d.i%d.", t[0], p[n - 1]);
+		return;
+	}
+	buf[len++] = 't';
+	for (int k = 0; k < n; k++)
+		buf[len++] = (char)('0' + t[k]);
+	buf[len++] = '.';
+	buf[len++] = 'p';
+	for (int k = 0; k < n; k++)
+		buf[len++] = (char)('0' + p[k]);
+	buf[len++] = '.';
+	buf[len] = 0;
+}
+
 /* Writes the id of ch (see at_space.h). */
 char *at_space_id(const at_space *space, const at_choice *ch, char *buf,
 	size_t size)
 {
 	const at_shape *sh;
+	char ord[2 * AT_MAX_DEPTH + 8];
 	size_t len;
 
 	if (ch->shape < 0) {
-		snprintf(buf, size, "orig");
+		snprintf(buf, size, ch->shape == AT_CHOICE_KEEP ? "keep" :
+			"orig");
 		return buf;
 	}
 	sh = &space->shapes[ch->shape];
-	len = snprintf(buf, size, "%s.T%c.L%c.o%d.i%d.", sh->name,
+	at_space_id_orders(ch, sh->n, ord);
+	len = snprintf(buf, size, "%s.T%c.L%c.%s", sh->name,
 		at_scan_letter(ch->tile_scan), at_scan_letter(ch->point_scan),
-		ch->tile_outer, ch->point_inner);
+		ord);
 	for (int k = 0; k < sh->n && len < size; k++)
 		len += snprintf(buf + len, size - len, "%s%ld", k ? "x" : "",
 			ch->sizes[k]);
@@ -361,6 +455,61 @@ static int at_space_parse_sizes_id(const char *s, at_choice *ch, int n)
 	return 0;
 }
 
+/* Parses one order field of an id for a band of n loops at *s, with its
+ * trailing '.', into ord: the old form o<k> (tile) / i<k> (point), loop
+ * k outermost / innermost, or the full form t<digits> / p<digits>, a
+ * permutation of 0..n-1.  Advances *s; returns 0, or -1 if malformed. */
+static int at_space_parse_ord(const char **s, int n, int tile, int *ord)
+{
+	const char *p = *s;
+	char *end;
+	long k;
+
+	if (*p == (tile ? 'o' : 'i')) {
+		if (!isdigit((unsigned char)p[1]))
+			return -1;
+		k = strtol(p + 1, &end, 10);
+		if (k >= n || *end != '.')
+			return -1;
+		at_space_order(ord, n, tile ? (int)k : -1, tile ? -1 : (int)k);
+		*s = end + 1;
+		return 0;
+	}
+	if (*p != (tile ? 't' : 'p'))
+		return -1;
+	for (int j = 0; j < n; j++) {
+		if (!isdigit((unsigned char)p[1 + j]))
+			return -1;
+		ord[j] = p[1 + j] - '0';
+	}
+	if (p[1 + n] != '.' || !at_space_is_perm(ord, n))
+		return -1;
+	*s = p + n + 2;
+	return 0;
+}
+
+/* Parses ".T<s>.L<s>.ORDERS.SIZES" (the id after the shape name) into ch
+ * for a band of n loops; returns 0 or -1. */
+static int at_space_parse_rest(const char *s, at_choice *ch, int n)
+{
+	int ts, ps;
+
+	if (s[0] != '.' || s[1] != 'T' || s[3] != '.' || s[4] != 'L' ||
+	    s[6] != '.')
+		return -1;
+	ts = at_space_scan_of(s[2]);
+	ps = at_space_scan_of(s[5]);
+	if (ts < 0 || ps < 0)
+		return -1;
+	ch->tile_scan = (at_scan)ts;
+	ch->point_scan = (at_scan)ps;
+	s += 7;
+	if (at_space_parse_ord(&s, n, 1, ch->tile_ord) < 0 ||
+	    at_space_parse_ord(&s, n, 0, ch->point_ord) < 0)
+		return -1;
+	return at_space_parse_sizes_id(s, ch, n);
+}
+
 /* Parses an id into *ch (see at_space.h). */
 int at_space_parse_id(const at_space *space, const char *id, at_choice *ch,
 	char *err, size_t size)
@@ -368,13 +517,15 @@ int at_space_parse_id(const at_space *space, const char *id, at_choice *ch,
 	char name[32];
 	const char *dot = strchr(id, '.');
 	const at_shape *sh = NULL;
-	char ts, ps;
-	int o, i, len = 0;
 
 	memset(ch, 0, sizeof(*ch));
-	ch->shape = -1;
+	ch->shape = AT_CHOICE_ORIG;
 	if (!strcmp(id, "orig"))
 		return 0;
+	if (!strcmp(id, "keep")) {
+		ch->shape = AT_CHOICE_KEEP;
+		return 0;
+	}
 	if (!dot || dot - id >= (long)sizeof(name)) {
 		snprintf(err, size, "malformed candidate id `%s`", id);
 		return -1;
@@ -390,25 +541,21 @@ int at_space_parse_id(const at_space *space, const char *id, at_choice *ch,
 		snprintf(err, size, "this nest has no shape `%s`", name);
 		return -1;
 	}
-	if (sscanf(dot, ".T%c.L%c.o%d.i%d.%n", &ts, &ps, &o, &i, &len) != 4 ||
-	    len == 0 || at_space_scan_of(ts) < 0 || at_space_scan_of(ps) < 0 ||
-	    o < 0 || o >= sh->n || i < 0 || i >= sh->n ||
-	    at_space_parse_sizes_id(dot + len, ch, sh->n) < 0) {
+	if (at_space_parse_rest(dot, ch, sh->n) < 0) {
 		snprintf(err, size, "malformed candidate id `%s` (expected "
-			"SHAPE.T<I|S|P>.L<I|S|P>.o<k>.i<k>.<size>x...x<size> "
-			"with %d sizes)", id, sh->n);
+			"SHAPE.T<I|S|P>.L<I|S|P>.o<k>.i<k>.<size>x...x<size>, or "
+			"t<order>.p<order> in place of o<k>.i<k>, each order "
+			"the %d band positions outermost first, e.g. "
+			"t%.*s.p%.*s; %d sizes)", id, sh->n, sh->n, "01234567",
+			sh->n, "01234567", sh->n);
 		return -1;
 	}
-	ch->tile_scan = at_space_scan_of(ts);
-	ch->point_scan = at_space_scan_of(ps);
 	if (ch->point_scan == AT_SCAN_P && sh->n > AT_LP_MAX) {
 		snprintf(err, size, "LP is built for bands of at most %d loops "
 			"(isl's AST generation takes minutes on deeper ones); "
 			"`%s` has %d", AT_LP_MAX, name, sh->n);
 		return -1;
 	}
-	ch->tile_outer = o;
-	ch->point_inner = i;
 	return 0;
 }
 
@@ -564,36 +711,125 @@ static int at_space_add(isl_ctx *ctx, at_space *space, int *cap,
 
 static int at_space_outer_seq(const at_space *space, int s);
 
-/* Enumerates the structures of shape s: TS with each tile loop outermost,
- * TI (when H != I; it equals TS otherwise) and TP (for the isl shape only
- * when some band needs a wavefront, see at_space_isl_band), times LI and
- * LS (when
- * H != I) with each point loop innermost, and LP (bands of at most
- * AT_LP_MAX loops). */
+/* Most loop orders enumerated per band: n (n - 1) point orders of a band
+ * deeper than AT_PERM_MAX, at most AT_MAX_DEPTH (AT_MAX_DEPTH - 1). */
+#define AT_MAX_ORDS (AT_MAX_DEPTH * (AT_MAX_DEPTH - 1))
+
+/* Loop orders of a band: the tile orders TS scans, the point orders LI
+ * and LS scan. */
+struct at_space_ords {
+	int n_tile, n_point;
+	int tile[AT_MAX_ORDS][AT_MAX_DEPTH];
+	int point[AT_MAX_ORDS][AT_MAX_DEPTH];
+};
+
+/* Advances the permutation ord (n entries) to the next one in
+ * lexicographic order; returns 0, leaving ord unchanged, after the last
+ * one. */
+static int at_space_next_perm(int *ord, int n)
+{
+	int i = n - 2, j = n - 1, t;
+
+	while (i >= 0 && ord[i] > ord[i + 1])
+		i--;
+	if (i < 0)
+		return 0;
+	while (ord[j] < ord[i])
+		j--;
+	t = ord[i];
+	ord[i] = ord[j];
+	ord[j] = t;
+	for (int l = i + 1, r = n - 1; l < r; l++, r--) {
+		t = ord[l];
+		ord[l] = ord[r];
+		ord[r] = t;
+	}
+	return 1;
+}
+
+/* Returns 1 if the space enumerates the permutation ord of a band of n
+ * loops as a tile order (`tile`) or a point order: all of them when
+ * n <= AT_PERM_MAX; else a tile order must keep every loop but its
+ * outermost in their order, a point order every loop but its outermost
+ * and innermost. */
+static int at_space_enumerated(const int *ord, int n, int tile)
+{
+	if (n <= AT_PERM_MAX)
+		return 1;
+	for (int k = 2; k < (tile ? n : n - 1); k++)
+		if (ord[k - 1] > ord[k])
+			return 0;
+	return 1;
+}
+
+/* Fills o with the tile and point orders enumerated for a band of n
+ * loops, each list in lexicographic order (the original order first). */
+static void at_space_orders(int n, struct at_space_ords *o)
+{
+	int ord[AT_MAX_DEPTH] = { 0 };
+
+	o->n_tile = o->n_point = 0;
+	for (int k = 0; k < n; k++)
+		ord[k] = k;
+	do {
+		if (at_space_enumerated(ord, n, 1))
+			memcpy(o->tile[o->n_tile++], ord, sizeof(ord));
+		if (at_space_enumerated(ord, n, 0))
+			memcpy(o->point[o->n_point++], ord, sizeof(ord));
+	} while (at_space_next_perm(ord, n));
+}
+
+/* Appends and checks the structures of shape s with scans (ts, ps): one
+ * per tile order of o (TS; the original order for TI, TP) and point order
+ * of o (LI, LS; the original order for LP), at probe sizes. */
+static int at_space_enum_scans(isl_ctx *ctx, at_space *space, int s,
+	at_scan ts, at_scan ps, const struct at_space_ords *o, int explain,
+	int *cap)
+{
+	int n = space->shapes[s].n;
+	int nt = ts == AT_SCAN_S ? o->n_tile : 1;
+	int np = ps == AT_SCAN_P ? 1 : o->n_point;
+
+	for (int t = 0; t < nt; t++)
+		for (int p = 0; p < np; p++) {
+			at_choice ch;
+			memset(&ch, 0, sizeof(ch));
+			ch.shape = s;
+			ch.tile_scan = ts;
+			ch.point_scan = ps;
+			memcpy(ch.tile_ord, o->tile[t], sizeof(ch.tile_ord));
+			memcpy(ch.point_ord, o->point[p], sizeof(ch.point_ord));
+			for (int k = 0; k < n; k++)
+				ch.sizes[k] = at_space_probe(space, k);
+			if (at_space_add(ctx, space, cap, &ch, explain) < 0)
+				return -1;
+		}
+	return 0;
+}
+
+/* Enumerates the structures of shape s: TS with the tile orders of
+ * at_space_orders, TI (when H != I; it equals TS otherwise) and TP (for
+ * the isl shape only when some band needs a wavefront, see
+ * at_space_isl_band), times LI and LS (when H != I) with the point orders
+ * of at_space_orders, and LP (bands of at most AT_LP_MAX loops). */
 static int at_space_enum_shape(isl_ctx *ctx, at_space *space, int s,
 	int explain, int *cap)
 {
 	const at_shape *sh = &space->shapes[s];
-	int n = sh->n;
 	int tp = sh->kind != AT_SHAPE_ISL || at_space_outer_seq(space, s);
+	struct at_space_ords o;
 
+	at_space_orders(sh->n, &o);
 	for (int ts = 0; ts < (tp ? 3 : 2); ts++)
-		for (int o = 0; o < (ts == AT_SCAN_S ? n : 1); o++)
-			for (int ps = 0; ps < 3; ps++)
-				for (int i = ps == AT_SCAN_P ? n - 1 : 0;
-				     i < n; i++) {
-					at_choice ch = { s, ts, ps, o, i, { 0 } };
-					if ((sh->unit && (ts == AT_SCAN_I ||
-					    ps == AT_SCAN_S)) || (n > AT_LP_MAX &&
-					    ps == AT_SCAN_P))
-						continue;
-					for (int k = 0; k < n; k++)
-						ch.sizes[k] =
-							at_space_probe(space, k);
-					if (at_space_add(ctx, space, cap, &ch,
-					    explain) < 0)
-						return -1;
-				}
+		for (int ps = 0; ps < 3; ps++) {
+			if ((sh->unit && (ts == AT_SCAN_I ||
+			    ps == AT_SCAN_S)) || (sh->n > AT_LP_MAX &&
+			    ps == AT_SCAN_P))
+				continue;
+			if (at_space_enum_scans(ctx, space, s, (at_scan)ts,
+			    (at_scan)ps, &o, explain, cap) < 0)
+				return -1;
+		}
 	return 0;
 }
 
@@ -723,6 +959,7 @@ at_space *at_space_build(isl_ctx *ctx, const at_scop *scop,
 		return NULL;
 	space->scop = scop;
 	space->deps = deps;
+	space->memo = calloc(1, sizeof(*space->memo));
 	space->orig_n = at_space_shared(scop);
 	if (at_space_trips(ctx, space) < 0 ||
 	    at_space_orig_shapes(ctx, space) < 0)
@@ -750,6 +987,9 @@ void at_space_free(at_space *space)
 		return;
 	isl_schedule_free(space->isl_sched);
 	free(space->structs);
+	if (space->memo)
+		free(space->memo->e);
+	free(space->memo);
 	free(space);
 }
 
@@ -819,7 +1059,7 @@ int at_space_default(const at_space *space, const at_opts *opts,
 	const at_shape *sh;
 
 	memset(ch, 0, sizeof(*ch));
-	ch->shape = -1;
+	ch->shape = AT_CHOICE_ORIG;
 	if (s < 0) {
 		*why = opts->shape[0] ? "the nest has no tiling shape of that "
 			"name" : "no permutable band of two or more loops to "
@@ -833,8 +1073,8 @@ int at_space_default(const at_space *space, const at_opts *opts,
 		AT_SCAN_P : AT_SCAN_S;
 	ch->point_scan = opts->point_scan >= 0 ? (at_scan)opts->point_scan :
 		AT_SCAN_I;
-	ch->tile_outer = 0;
-	ch->point_inner = sh->n - 1;
+	for (int k = 0; k < sh->n; k++)
+		ch->tile_ord[k] = ch->point_ord[k] = k;
 	for (int k = 0; k < sh->n; k++)
 		ch->sizes[k] = at_space_opt_size(space, opts, k);
 	if (ch->point_scan == AT_SCAN_P && sh->n > AT_LP_MAX) {
@@ -891,9 +1131,70 @@ static __isl_give isl_union_map *at_space_extend(
 		isl_union_map_from_multi_union_pw_aff(p));
 }
 
-/* Finds the OpenMP placement of ch's first tiled band (see at_space.h). */
-int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
-	int *par, int *simd)
+/* Fills *key with the part of ch the `simd` test's result depends on (see
+ * struct at_omp_entry). */
+static void at_space_omp_key(const at_space *space, const at_choice *ch,
+	int simd, at_choice *key)
+{
+	int n = ch->shape >= 0 ? space->shapes[ch->shape].n : 0;
+	int t[AT_MAX_DEPTH], p[AT_MAX_DEPTH];
+
+	memset(key, 0, sizeof(*key));
+	key->shape = ch->shape;
+	key->tile_scan = ch->tile_scan;
+	memcpy(key->sizes, ch->sizes, n * sizeof(*ch->sizes));
+	at_choice_orders(ch, n, t, p);
+	if (simd) {
+		key->point_scan = ch->point_scan;
+		key->point_ord[0] = n ? p[n - 1] : 0;
+	} else {
+		memcpy(key->tile_ord, t, n * sizeof(*t));
+	}
+}
+
+/* Looks up the memoized result of test `simd` for key; returns 1 and sets
+ * *value when there is one, else 0. */
+static int at_space_memo_get(const at_space *space, const at_choice *key,
+	int simd, int *value)
+{
+	const struct at_space_memo *m = space->memo;
+
+	for (int i = 0; m && i < m->n; i++)
+		if (m->e[i].simd == simd &&
+		    !memcmp(&m->e[i].key, key, sizeof(*key))) {
+			*value = m->e[i].value;
+			return 1;
+		}
+	return 0;
+}
+
+/* Memoizes the result of test `simd` for key (nothing when out of
+ * memory: the memo only saves time). */
+static void at_space_memo_put(const at_space *space, const at_choice *key,
+	int simd, int value)
+{
+	struct at_space_memo *m = space->memo;
+
+	if (!m)
+		return;
+	if (m->n == m->cap) {
+		int cap = m->cap ? 2 * m->cap : 64;
+		struct at_omp_entry *e = realloc(m->e, cap * sizeof(*e));
+		if (!e)
+			return;
+		m->e = e;
+		m->cap = cap;
+	}
+	m->e[m->n].key = *key;
+	m->e[m->n].simd = simd;
+	m->e[m->n].value = value;
+	m->n++;
+}
+
+/* Runs at_space_omp's tests on ch's schedule: *par when want_par, *simd
+ * when want_simd (each -1 when there is none).  Returns 0 or -1. */
+static int at_space_omp_tests(isl_ctx *ctx, const at_space *space,
+	const at_choice *ch, int want_par, int want_simd, int *par, int *simd)
 {
 	isl_schedule *sched = at_space_schedule(ctx, space, ch);
 	isl_schedule_node *mark = NULL, *tile = NULL, *point = NULL;
@@ -916,7 +1217,7 @@ int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
 	r = -1;
 	if (!pre || n < 0 || np < 0)
 		goto done;
-	for (int k = 0; k < n && *par < 0; k++) {
+	for (int k = 0; want_par && k < n && *par < 0; k++) {
 		m = at_space_extend(isl_union_map_copy(pre), tile, k + 1);
 		ok = at_deps_is_parallel(space->deps, m);
 		isl_union_map_free(m);
@@ -925,10 +1226,13 @@ int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
 		if (ok)
 			*par = k;
 	}
-	m = at_space_extend(at_space_extend(isl_union_map_copy(pre), tile, n),
-		point, np);
-	ok = at_deps_is_parallel(space->deps, m);
-	isl_union_map_free(m);
+	ok = 0;
+	if (want_simd) {
+		m = at_space_extend(at_space_extend(isl_union_map_copy(pre),
+			tile, n), point, np);
+		ok = at_deps_is_parallel(space->deps, m);
+		isl_union_map_free(m);
+	}
 	if (ok < 0)
 		goto done;
 	if (ok)
@@ -941,4 +1245,31 @@ done:
 	isl_schedule_node_free(point);
 	isl_schedule_free(sched);
 	return r;
+}
+
+/* Finds the OpenMP placement of ch's first tiled band (see at_space.h),
+ * from the space's memo where it can. */
+int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
+	int *par, int *simd)
+{
+	at_choice kp, ks;
+	int p, s, have_p, have_s;
+
+	at_space_omp_key(space, ch, 0, &kp);
+	at_space_omp_key(space, ch, 1, &ks);
+	have_p = at_space_memo_get(space, &kp, 0, par);
+	have_s = at_space_memo_get(space, &ks, 1, simd);
+	if (have_p && have_s)
+		return 0;
+	if (at_space_omp_tests(ctx, space, ch, !have_p, !have_s, &p, &s) < 0)
+		return -1;
+	if (!have_p) {
+		*par = p;
+		at_space_memo_put(space, &kp, 0, p);
+	}
+	if (!have_s) {
+		*simd = s;
+		at_space_memo_put(space, &ks, 1, s);
+	}
+	return 0;
 }

@@ -8,6 +8,8 @@
 
 #include <isl/ctx.h>
 #include <isl/options.h>
+#include <isl/schedule.h>
+#include <isl/union_map.h>
 
 #include "at_test.h"
 #include "at_frontend.h"
@@ -78,6 +80,126 @@ static int n_legal(const struct fixture *f, at_scan t, at_scan p)
 	return n;
 }
 
+/* Returns the index of the first structure of shape `name` with scans
+ * (t, p) and the loop orders to, po (n entries each), or -1. */
+static int find(const struct fixture *f, const char *name, at_scan t,
+	at_scan p, const int *to, const int *po)
+{
+	for (int i = 0; i < f->space->n_struct; i++) {
+		const at_choice *ch = &f->space->structs[i].ch;
+		const at_shape *sh = &f->space->shapes[ch->shape];
+		if (!strcmp(sh->name, name) && ch->tile_scan == t &&
+		    ch->point_scan == p &&
+		    !memcmp(ch->tile_ord, to, sh->n * sizeof(int)) &&
+		    !memcmp(ch->point_ord, po, sh->n * sizeof(int)))
+			return i;
+	}
+	return -1;
+}
+
+/* Returns the number of structures of shape `name` with scans (t, p);
+ * *legal gets the number of legal ones. */
+static int n_shape_scans(const struct fixture *f, const char *name,
+	at_scan t, at_scan p, int *legal)
+{
+	int n = 0;
+
+	*legal = 0;
+	for (int i = 0; i < f->space->n_struct; i++) {
+		const at_struct *st = &f->space->structs[i];
+		if (!strcmp(f->space->shapes[st->ch.shape].name, name) &&
+		    st->ch.tile_scan == t && st->ch.point_scan == p) {
+			n++;
+			*legal += st->legal;
+		}
+	}
+	return n;
+}
+
+/* Returns 1 if a and b are the same choice for a band of n loops. */
+static int same_choice(const at_choice *a, const at_choice *b, int n)
+{
+	if (a->shape != b->shape || a->tile_scan != b->tile_scan ||
+	    a->point_scan != b->point_scan)
+		return 0;
+	for (int k = 0; k < n; k++)
+		if (a->tile_ord[k] != b->tile_ord[k] ||
+		    a->point_ord[k] != b->point_ord[k] ||
+		    a->sizes[k] != b->sizes[k])
+			return 0;
+	return 1;
+}
+
+/* Returns the number of structures whose id does not parse back to the
+ * same choice (parse(id(ch)) == ch). */
+static int n_round_trip_bad(const struct fixture *f)
+{
+	int bad = 0;
+
+	for (int i = 0; i < f->space->n_struct; i++) {
+		at_choice back;
+		char id[96], err[256];
+		const at_choice *ch = &f->space->structs[i].ch;
+		at_space_id(f->space, ch, id, sizeof(id));
+		if (at_space_parse_id(f->space, id, &back, err,
+		    sizeof(err)) < 0 || !same_choice(&back, ch,
+		    f->space->shapes[ch->shape].n))
+			bad++;
+	}
+	return bad;
+}
+
+/* Returns 1 if ids a and b give equal schedules, 0 if not, -1 when one
+ * does not parse or is not legal. */
+static int same_schedule(isl_ctx *ctx, const struct fixture *f,
+	const char *a, const char *b)
+{
+	at_choice ca, cb;
+	at_cand *x = NULL, *y = NULL;
+	char err[256];
+	int dep, r = -1;
+
+	if (at_space_parse_id(f->space, a, &ca, err, sizeof(err)) < 0 ||
+	    at_space_parse_id(f->space, b, &cb, err, sizeof(err)) < 0)
+		return -1;
+	x = at_space_make(ctx, f->space, &ca, &dep);
+	y = at_space_make(ctx, f->space, &cb, &dep);
+	if (x && y) {
+		isl_union_map *mx = isl_schedule_get_map(x->schedule);
+		isl_union_map *my = isl_schedule_get_map(y->schedule);
+		isl_bool eq = isl_union_map_is_equal(mx, my);
+		r = eq < 0 ? -1 : eq == isl_bool_true;
+		isl_union_map_free(mx);
+		isl_union_map_free(my);
+	}
+	at_cand_free(x);
+	at_cand_free(y);
+	return r;
+}
+
+/* Returns the number of legal structures of shape `name` whose memoized
+ * OpenMP placement (at_space_omp) differs from the one computed without
+ * the memo. */
+static int n_memo_bad(isl_ctx *ctx, struct fixture *f, const char *name)
+{
+	int bad = 0;
+
+	for (int i = 0; i < f->space->n_struct; i++) {
+		const at_struct *st = &f->space->structs[i];
+		struct at_space_memo *memo = f->space->memo;
+		int p1, s1, p2, s2, r1, r2;
+		if (!st->legal ||
+		    strcmp(f->space->shapes[st->ch.shape].name, name))
+			continue;
+		r1 = at_space_omp(ctx, f->space, &st->ch, &p1, &s1);
+		f->space->memo = NULL;
+		r2 = at_space_omp(ctx, f->space, &st->ch, &p2, &s2);
+		f->space->memo = memo;
+		bad += r1 < 0 || r2 < 0 || p1 != p2 || s1 != s2;
+	}
+	return bad;
+}
+
 /* Determinant and adjugate of small matrices. */
 static void test_matrix(void)
 {
@@ -122,6 +244,54 @@ static void test_listing11(isl_ctx *ctx)
 		"listing11: TP-LI structures are legal");
 done:
 	unload(&f);
+}
+
+/* Seidel's loop orders: inside skewed tiles scanned in the original basis
+ * (LI), putting i before t runs the distance (1,-1,0) backwards, and the
+ * exact test names it; in the skewed basis (LS) every distance is
+ * non-negative, so all 6 x 6 orders are legal.  Ids of the new form are
+ * checked like the old ones. */
+static void test_seidel_orders(isl_ctx *ctx, struct fixture *f)
+{
+	static const int id3[] = { 0, 1, 2 }, itj[] = { 1, 0, 2 };
+	char err[256], buf[1024];
+	int i = find(f, "skew", AT_SCAN_S, AT_SCAN_I, id3, itj), legal, dep;
+	const at_struct *st = i >= 0 ? &f->space->structs[i] : NULL;
+	at_choice ch;
+	at_cand *c;
+
+	AT_CHECK(st && !st->legal && st->dep >= 0 &&
+		strstr(at_dep_describe(f->src->scops[0],
+		&f->deps->deps[st->dep], buf, sizeof(buf)), "(1, -1, 0)"),
+		"seidel: skew TS-LI with point order i, t, j is enumerated, "
+		"illegal, and names the distance (1, -1, 0)");
+	AT_CHECK(at_space_parse_id(f->space, "skew.TS.LI.t012.p102.8x8x8", &ch,
+		err, sizeof(err)) == 0, "seidel: new-form id parses");
+	c = at_space_make(ctx, f->space, &ch, &dep);
+	AT_CHECK(c == NULL && dep >= 0, "seidel: forced skew.TS.LI.t012.p102 "
+		"refused naming dependence %d", dep);
+	at_cand_free(c);
+	AT_CHECK(n_shape_scans(f, "skew", AT_SCAN_S, AT_SCAN_S, &legal) == 36 &&
+		legal == 36, "seidel: all 36 skew TS-LS orders enumerated and "
+		"legal (%d legal)", legal);
+	AT_CHECK(n_shape_scans(f, "skew", AT_SCAN_S, AT_SCAN_I, &legal) == 36 &&
+		legal > 0 && legal < 36, "seidel: skew TS-LI: 36 orders, some "
+		"legal, some not (%d legal)", legal);
+	AT_CHECK_INT(n_round_trip_bad(f), 0,
+		"seidel: structures whose id does not parse back to them");
+	AT_CHECK(at_space_parse_id(f->space, "skew.TS.LI.t112.p012.4x4x4", &ch,
+		err, sizeof(err)) < 0, "seidel: tile order 1,1,2 rejected");
+	AT_CHECK(at_space_parse_id(f->space, "skew.TS.LI.t01.p012.4x4x4", &ch,
+		err, sizeof(err)) < 0, "seidel: 2-loop order for 3 loops rejected");
+	AT_CHECK(at_space_parse_id(f->space, "skew.TS.LI.t012.p0123.4x4x4",
+		&ch, err, sizeof(err)) < 0, "seidel: 4-loop order rejected");
+	AT_CHECK(at_space_parse_id(f->space, "skew.TS.LI.t012p012.4x4x4", &ch,
+		err, sizeof(err)) < 0, "seidel: orders without a dot rejected");
+	AT_CHECK(at_space_parse_id(f->space, "skew.TS.LI.t012.i3.4x4x4", &ch,
+		err, sizeof(err)) < 0, "seidel: innermost loop 3 of 3 rejected "
+		"after a full tile order");
+	AT_CHECK_INT(n_memo_bad(ctx, f, "skew"), 0, "seidel: legal skew structures "
+		"whose memoized OpenMP placement differs from a fresh one");
 }
 
 /* Gauss-Seidel: rect is illegal (distance (0,1,-1)); the skew makes every
@@ -173,6 +343,88 @@ static void test_seidel(isl_ctx *ctx)
 		sizeof(err)) < 0, "seidel: unknown scan TQ is rejected");
 	AT_CHECK(at_space_parse_id(f.space, "skew.TS.LI.o0.i2.4x4", &ch, err,
 		sizeof(err)) < 0, "seidel: two sizes for three loops rejected");
+	test_seidel_orders(ctx, &f);
+done:
+	unload(&f);
+}
+
+/* Matmul (only k carries a dependence): every rect TS-LI order is legal,
+ * among them i-k-j inside tiles (j, the stride-1 loop, innermost) and
+ * orders the old ids could not express; old ids keep their meaning. */
+static void test_matmul_orders(isl_ctx *ctx)
+{
+	static const int id3[] = { 0, 1, 2 }, ikj[] = { 0, 2, 1 },
+		kji[] = { 2, 1, 0 }, kij[] = { 2, 0, 1 };
+	struct fixture f;
+	at_choice ch;
+	char err[256], id[96];
+	int i, legal, t[AT_MAX_DEPTH], p[AT_MAX_DEPTH];
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/fe_matmul.c", &f) == 0,
+		"matmul: space built");
+	if (!f.space)
+		goto done;
+	AT_CHECK(n_shape_scans(&f, "rect", AT_SCAN_S, AT_SCAN_I, &legal) == 36 &&
+		legal == 36, "matmul: 6 x 6 rect TS-LI orders, all legal (%d)",
+		legal);
+	i = find(&f, "rect", AT_SCAN_S, AT_SCAN_I, id3, ikj);
+	AT_CHECK(i >= 0 && f.space->structs[i].legal, "matmul: point order "
+		"i-k-j enumerated and legal");
+	if (i >= 0)
+		AT_CHECK_STR(at_space_id(f.space, &f.space->structs[i].ch, id,
+			sizeof(id)), "rect.TS.LI.o0.i1.32x32x32",
+			"matmul: i-k-j keeps its old id");
+	i = find(&f, "rect", AT_SCAN_S, AT_SCAN_I, kji, kij);
+	AT_CHECK(i >= 0 && f.space->structs[i].legal, "matmul: tile order "
+		"k-j-i with point order k-i-j enumerated and legal");
+	if (i >= 0)
+		AT_CHECK_STR(at_space_id(f.space, &f.space->structs[i].ch, id,
+			sizeof(id)), "rect.TS.LI.t210.p201.32x32x32",
+			"matmul: its id has the full form");
+	AT_CHECK_INT(n_round_trip_bad(&f), 0,
+		"matmul: structures whose id does not parse back to them");
+	AT_CHECK(at_space_parse_id(f.space, "rect.TS.LI.o1.i0.8x8x8", &ch, err,
+		sizeof(err)) == 0 && ch.tile_ord[0] == 1 && ch.tile_ord[1] == 0 &&
+		ch.tile_ord[2] == 2 && ch.point_ord[0] == 1 &&
+		ch.point_ord[1] == 2 && ch.point_ord[2] == 0,
+		"matmul: old id o1.i0 = tile order 1,0,2 and point order 1,2,0");
+	AT_CHECK_STR(at_space_id(f.space, &ch, id, sizeof(id)),
+		"rect.TS.LI.o1.i0.8x8x8", "matmul: old id round-trips");
+	AT_CHECK_INT(same_schedule(ctx, &f, "rect.TS.LI.o1.i0.8x8x8",
+		"rect.TS.LI.t102.p120.8x8x8"), 1,
+		"matmul: o1.i0 and t102.p120 give the same schedule");
+	AT_CHECK_INT(same_schedule(ctx, &f, "rect.TS.LI.o1.i0.8x8x8",
+		"rect.TS.LI.t012.p120.8x8x8"), 0,
+		"matmul: o1.i0 and t012.p120 give different schedules");
+	AT_CHECK_INT(same_schedule(ctx, &f, "rect.TP.LP.o0.i2.8x8x8",
+		"rect.TP.LP.t012.p012.8x8x8"), 1,
+		"matmul: TP-LP old and new ids give the same schedule");
+	AT_CHECK(at_space_parse_id(f.space, "rect.TS.LS.o2.p201.16x8x4", &ch,
+		err, sizeof(err)) == 0, "matmul: o<k> combined with p<order> "
+		"parses");
+	AT_CHECK_STR(at_space_id(f.space, &ch, id, sizeof(id)),
+		"rect.TS.LS.t201.p201.16x8x4", "matmul: and prints in full");
+	at_choice_orders(&ch, 3, t, p);
+	AT_CHECK(t[0] == 2 && t[1] == 0 && t[2] == 1 && p[0] == 2 &&
+		p[1] == 0 && p[2] == 1, "matmul: at_choice_orders of TS-LS "
+		"gives the stored orders");
+	ch.tile_scan = AT_SCAN_P;
+	ch.point_scan = AT_SCAN_P;
+	at_choice_orders(&ch, 3, t, p);
+	AT_CHECK(t[0] == 0 && t[1] == 1 && t[2] == 2 && p[0] == 0 &&
+		p[1] == 1 && p[2] == 2, "matmul: at_choice_orders of TP-LP "
+		"gives the fixed order");
+	memset(&ch, 0, sizeof(ch));
+	ch.shape = 0;
+	at_choice_orders(&ch, 3, t, p);
+	AT_CHECK(t[0] == 0 && t[1] == 1 && t[2] == 2 && p[2] == 2,
+		"matmul: a zeroed choice has the original orders");
+	AT_CHECK(at_space_parse_id(f.space, "keep", &ch, err, sizeof(err)) == 0
+		&& ch.shape == AT_CHOICE_KEEP, "matmul: `keep` parses");
+	AT_CHECK_STR(at_space_id(f.space, &ch, id, sizeof(id)), "keep",
+		"matmul: `keep` round-trips");
+	AT_CHECK_INT(n_memo_bad(ctx, &f, "rect"), 0, "matmul: legal rect structures "
+		"whose memoized OpenMP placement differs from a fresh one");
 done:
 	unload(&f);
 }
@@ -203,6 +455,7 @@ int main(void)
 	test_matrix();
 	test_listing11(ctx);
 	test_seidel(ctx);
+	test_matmul_orders(ctx);
 	test_diamond(ctx);
 	isl_ctx_free(ctx);
 	AT_TEST_END();
