@@ -868,21 +868,6 @@ char *at_features_nest_name(int k, char *buf, size_t size)
 /* Structures                                                             */
 /* ---------------------------------------------------------------------- */
 
-/* Fills tile_ord and point_ord (n band positions each) with the order
- * the tile loops and the point loops of ch scan the band: TS moves
- * ch->tile_outer outermost, LI and LS move ch->point_inner innermost,
- * the other scans keep the band's order (TI and TP combine the tile
- * coordinates, LP puts sigma first).  The only place that reads a
- * choice's loop order. */
-static void at_feat_orders(const at_choice *ch, int n, int *tile_ord,
-	int *point_ord)
-{
-	at_space_order(tile_ord, n, ch->tile_scan == AT_SCAN_S ?
-		ch->tile_outer : -1, -1);
-	at_space_order(point_ord, n, -1, ch->point_scan != AT_SCAN_P ?
-		ch->point_inner : -1);
-}
-
 /* Sets si to the untiled nest of n loops: H = I, loops in order. */
 static void at_feat_identity(at_feat_struct_info *si, int n)
 {
@@ -1000,7 +985,7 @@ int at_features_struct(isl_ctx *ctx, const at_space *space,
 	si->tile_scan = ch->tile_scan;
 	si->point_scan = ch->point_scan;
 	at_feat_matrix(si, sh);
-	at_feat_orders(ch, sh->n, si->tile_ord, point_ord);
+	at_choice_orders(ch, sh->n, si->tile_ord, point_ord);
 	for (int k = 0; k < sh->n; k++) {
 		si->tile_rank[si->tile_ord[k]] = k;
 		si->point_rank[point_ord[k]] = k;
