@@ -3,14 +3,16 @@
  * learned cost model and hand out the best legal ones.
  *
  * The candidates are `keep` (the nest as written), `orig` (its loop order
- * with OpenMP pragmas) and every legal structure of the space (shape x
- * scans x loop orders, checked at probe sizes) at every allowed size
- * vector.  All of them are encoded (at_features_cand, no isl) and scored
- * in batches (at_model_predict, one sgemm per layer and batch).  Only the
- * best few are then built and checked exactly at their own sizes
- * (at_space_make), best first, until enough legal ones are found: the
- * model never hands out an unproved schedule.  `keep` wins unless the best
- * prediction beats the model's keep margin.
+ * with OpenMP pragmas) and every structure of the space (shape x scans x
+ * loop orders; the space may be built unchecked, AT_SPACE_LIST) at every
+ * allowed size vector.  All of them are encoded (at_features_cand, no isl)
+ * and scored in batches (at_model_predict, one sgemm per layer and batch);
+ * each structure keeps its best size vector.  The ranking lists the
+ * structures by that best prediction; the caller builds and checks them
+ * exactly (at_space_make), best first, until enough legal ones are found,
+ * so the model never hands out an unproved schedule and checks only a few.
+ * `keep` is placed after the candidates whose prediction beats the model's
+ * keep margin.
  */
 #ifndef AT_SELECT_H
 #define AT_SELECT_H
@@ -25,8 +27,6 @@
 #include "at_features.h"
 #include "at_model.h"
 
-#define AT_SELECT_TOP 64	/* best predictions kept for checking */
-
 /* One ranked candidate. */
 typedef struct at_select_item {
 	at_choice ch;		/* meaningless for keep */
@@ -38,18 +38,22 @@ typedef struct at_select_item {
 typedef struct at_select {
 	long n_scored;		/* candidates the model scored */
 	int n;			/* items[], best first */
-	at_select_item items[AT_SELECT_TOP + 1];
+	at_select_item *items;	/* keep, orig, each structure at its best
+				 * sizes (structures known illegal left out) */
 	float nest[AT_FEAT_NEST_DIM];	/* the nest vector */
 	at_feat_nest info;	/* what it encodes */
 } at_select;
 
-/* Scores every candidate of `space` (built with AT_SPACE_ENUM or more)
- * with model m; fills *sel with the AT_SELECT_TOP best and keep, ranked
- * best first, keep placed where the keep margin puts it.  param_vals as
- * for at_features_nest_info.  Returns 0, or -1 after a diagnostic. */
+/* Scores every candidate of `space` (built with AT_SPACE_LIST or more)
+ * with model m and fills *sel (see above).  param_vals as for
+ * at_features_nest_info.  Returns 0, or -1 after a diagnostic; release
+ * *sel with at_select_clear either way. */
 int at_select_rank(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	const at_space *space, const at_model *m, const long *param_vals,
 	at_select *sel);
+
+/* Frees what *sel holds. */
+void at_select_clear(at_select *sel);
 
 /* Writes the id of item `it` into buf (see at_space_id); returns buf. */
 char *at_select_id(const at_space *space, const at_select_item *it,

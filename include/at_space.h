@@ -126,7 +126,7 @@ typedef struct at_choice {
 /* One enumerated structure (a choice at probe sizes) and its verdict. */
 typedef struct at_struct {
 	at_choice ch;
-	int legal;
+	int legal;		/* 1 legal, 0 illegal, -1 not checked */
 	int dep;		/* when illegal: index of a violated dependence
 				 * (-1 unknown; filled only in AT_SPACE_REASONS) */
 } at_struct;
@@ -170,7 +170,10 @@ int at_space_parse_clauses(const at_scop *scop, at_opts *opts);
 enum {
 	AT_SPACE_SHAPES,	/* only the shapes (enough to make a choice) */
 	AT_SPACE_ENUM,		/* and every structure, checked exactly */
-	AT_SPACE_REASONS	/* and a violated dependence per illegal one */
+	AT_SPACE_REASONS,	/* and a violated dependence per illegal one */
+	AT_SPACE_LIST		/* every structure, unchecked (legal = -1):
+				 * for the cost model, which checks only the
+				 * few it ranks best (at_space_make) */
 };
 
 /* Builds the space of `scop` as `mode` says: the shapes, then every

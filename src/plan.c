@@ -139,7 +139,7 @@ static int at_plan_model(isl_ctx *ctx, const at_scop *scop,
 	at_plan_rank *r)
 {
 	long *vals = calloc(scop->n_param + 1, sizeof(long));
-	at_select *sel = malloc(sizeof(*sel));
+	at_select *sel = calloc(1, sizeof(*sel));
 	int rc = -1, have_keep = 0, want = po->n_option, dep;
 
 	if (!sel || !vals)
@@ -171,6 +171,8 @@ static int at_plan_model(isl_ctx *ctx, const at_scop *scop,
 		"faster than the nest as written" : NULL;
 	rc = 0;
 done:
+	if (sel)
+		at_select_clear(sel);
 	free(sel);
 	free(vals);
 	return rc;
@@ -267,7 +269,7 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 	if (!deps)
 		goto error;
 	space = at_space_build(ctx, scop, deps, opts.explain || po->report ?
-		AT_SPACE_REASONS : po->model ? AT_SPACE_ENUM : AT_SPACE_SHAPES);
+		AT_SPACE_REASONS : po->model ? AT_SPACE_LIST : AT_SPACE_SHAPES);
 	if (!space)
 		goto error;
 	if (at_plan_ranked(ctx, scop, space, po, &opts, &r) < 0 &&

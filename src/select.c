@@ -11,55 +11,18 @@
 
 #define AT_SELECT_BATCH AT_MODEL_CHUNK
 
-/* A batch of encoded candidates waiting to be scored. */
+/* A batch of encoded candidates waiting to be scored: item[i] is the
+ * index in sel->items of the structure the row belongs to. */
 typedef struct at_select_batch {
 	int n;
 	float x[AT_SELECT_BATCH * AT_FEAT_CAND_DIM];
 	float pred[AT_SELECT_BATCH];
-	at_select_item item[AT_SELECT_BATCH];
+	int item[AT_SELECT_BATCH];
+	long sizes[AT_SELECT_BATCH][AT_MAX_DEPTH];
 } at_select_batch;
 
-/* Moves the heap entry at i down to its place (min-heap on pred). */
-static void at_select_sift(at_select_item *h, int n, int i)
-{
-	for (;;) {
-		int l = 2 * i + 1, r = l + 1, m = i;
-		at_select_item t;
-
-		if (l < n && h[l].pred < h[m].pred)
-			m = l;
-		if (r < n && h[r].pred < h[m].pred)
-			m = r;
-		if (m == i)
-			return;
-		t = h[i];
-		h[i] = h[m];
-		h[m] = t;
-		i = m;
-	}
-}
-
-/* Offers `it` to the min-heap of the AT_SELECT_TOP best in sel. */
-static void at_select_offer(at_select *sel, const at_select_item *it)
-{
-	if (sel->n < AT_SELECT_TOP) {
-		int i = sel->n++;
-
-		sel->items[i] = *it;
-		while (i > 0 && sel->items[(i - 1) / 2].pred >
-		       sel->items[i].pred) {
-			at_select_item t = sel->items[i];
-			sel->items[i] = sel->items[(i - 1) / 2];
-			sel->items[(i - 1) / 2] = t;
-			i = (i - 1) / 2;
-		}
-	} else if (it->pred > sel->items[0].pred) {
-		sel->items[0] = *it;
-		at_select_sift(sel->items, sel->n, 0);
-	}
-}
-
-/* Scores the batch b and offers its items to sel; returns 0 or -1. */
+/* Scores the batch b; each row that beats its structure's best so far
+ * replaces it.  Returns 0 or -1. */
 static int at_select_flush(const at_model *m, at_select *sel,
 	at_select_batch *b)
 {
@@ -68,36 +31,38 @@ static int at_select_flush(const at_model *m, at_select *sel,
 	if (at_model_predict(m, sel->nest, b->x, b->n, b->pred) < 0)
 		return -1;
 	for (int i = 0; i < b->n; i++) {
-		b->item[i].pred = b->pred[i];
-		at_select_offer(sel, &b->item[i]);
+		at_select_item *it = &sel->items[b->item[i]];
+		if (b->pred[i] > it->pred) {
+			it->pred = b->pred[i];
+			memcpy(it->ch.sizes, b->sizes[i], sizeof(b->sizes[i]));
+		}
 	}
 	sel->n_scored += b->n;
 	b->n = 0;
 	return 0;
 }
 
-/* Adds the candidate (structure si at `sizes`, choice ch) to the batch,
- * scoring it when full; returns 0 or -1. */
+/* Adds structure si at `sizes` (NULL for orig) as a row of item `item`,
+ * scoring the batch when full; returns 0 or -1. */
 static int at_select_add(const at_model *m, at_select *sel,
-	at_select_batch *b, const at_feat_struct_info *si,
-	const at_choice *ch, const long *sizes)
+	at_select_batch *b, const at_feat_struct_info *si, int item,
+	const long *sizes)
 {
-	at_select_item *it = &b->item[b->n];
-
 	at_features_cand(si, sizes, b->x + (size_t)b->n * AT_FEAT_CAND_DIM);
-	memset(it, 0, sizeof(*it));
-	it->ch = *ch;
+	b->item[b->n] = item;
+	memset(b->sizes[b->n], 0, sizeof(b->sizes[b->n]));
 	if (sizes)
-		memcpy(it->ch.sizes, sizes, sizeof(long) * si->n);
+		memcpy(b->sizes[b->n], sizes, sizeof(long) * si->n);
 	if (++b->n == AT_SELECT_BATCH)
 		return at_select_flush(m, sel, b);
 	return 0;
 }
 
-/* Adds structure `ch` at every allowed size vector; returns 0 or -1. */
-static int at_select_struct(const at_space *space, const at_model *m,
+/* Adds item `item` (a structure) at every allowed size vector; returns 0
+ * or -1. */
+static int at_select_sizes(const at_space *space, const at_model *m,
 	at_select *sel, at_select_batch *b, const at_feat_struct_info *si,
-	const at_choice *ch)
+	int item)
 {
 	long sizes[AT_MAX_DEPTH][AT_N_SIZE], cur[AT_MAX_DEPTH];
 	int cnt[AT_MAX_DEPTH], idx[AT_MAX_DEPTH] = { 0 }, n = si->n, k;
@@ -107,7 +72,7 @@ static int at_select_struct(const at_space *space, const at_model *m,
 	for (;;) {
 		for (k = 0; k < n; k++)
 			cur[k] = sizes[k][idx[k]];
-		if (at_select_add(m, sel, b, si, ch, cur) < 0)
+		if (at_select_add(m, sel, b, si, item, cur) < 0)
 			return -1;
 		for (k = n - 1; k >= 0 && ++idx[k] == cnt[k]; k--)
 			idx[k] = 0;
@@ -116,26 +81,43 @@ static int at_select_struct(const at_space *space, const at_model *m,
 	}
 }
 
-/* Scores orig and every legal structure at every size; returns 0 or -1. */
+/* Appends an item for choice ch (keep when `keep`) with the lowest
+ * prediction; returns its index. */
+static int at_select_push(at_select *sel, const at_choice *ch, int keep)
+{
+	at_select_item *it = &sel->items[sel->n];
+
+	memset(it, 0, sizeof(*it));
+	it->ch = *ch;
+	it->keep = keep;
+	it->pred = -HUGE_VALF;
+	return sel->n++;
+}
+
+/* Scores orig and every structure not known illegal at every size;
+ * returns 0 or -1. */
 static int at_select_score(isl_ctx *ctx, const at_space *space,
 	const at_model *m, at_select *sel, at_select_batch *b)
 {
 	at_feat_struct_info si;
 	at_choice ch;
+	int item;
 
 	memset(&ch, 0, sizeof(ch));
 	ch.shape = -1;
+	item = at_select_push(sel, &ch, 0);
 	if (at_features_struct(ctx, space, &sel->info, &ch, &si) < 0 ||
-	    at_select_add(m, sel, b, &si, &ch, NULL) < 0)
+	    at_select_add(m, sel, b, &si, item, NULL) < 0)
 		return -1;
 	for (int i = 0; i < space->n_struct; i++) {
 		const at_struct *st = &space->structs[i];
 
 		if (!st->legal)
 			continue;
+		item = at_select_push(sel, &st->ch, 0);
 		if (at_features_struct(ctx, space, &sel->info, &st->ch,
 		    &si) < 0 ||
-		    at_select_struct(space, m, sel, b, &si, &st->ch) < 0)
+		    at_select_sizes(space, m, sel, b, &si, item) < 0)
 			return -1;
 	}
 	return at_select_flush(m, sel, b);
@@ -151,7 +133,7 @@ static int at_select_cmp(const void *a, const void *b)
 }
 
 /* Sorts sel's items and inserts keep after the candidates whose
- * prediction beats the keep margin. */
+ * prediction beats the keep margin (items has room for it). */
 static void at_select_order(const at_model *m, at_select *sel)
 {
 	float margin = at_model_keep_margin(m);
@@ -177,7 +159,8 @@ int at_select_rank(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	int rc = -1;
 
 	memset(sel, 0, sizeof(*sel));
-	if (!b)
+	sel->items = calloc(space->n_struct + 2, sizeof(*sel->items));
+	if (!b || !sel->items)
 		goto error;
 	b->n = 0;
 	if (at_features_nest_info(ctx, scop, deps, space, param_vals, NULL,
@@ -194,6 +177,14 @@ error:
 			"rank this nest's candidates");
 	free(b);
 	return rc;
+}
+
+/* Frees what *sel holds. */
+void at_select_clear(at_select *sel)
+{
+	free(sel->items);
+	sel->items = NULL;
+	sel->n = 0;
 }
 
 /* Writes the id of item `it` (see at_select.h). */

@@ -678,7 +678,9 @@ static long at_space_probe(const at_space *space, int k)
 	return trip < 1 ? 1 : trip;
 }
 
-/* Appends one structure and checks it; returns 0 or -1. */
+/* Appends one structure and checks it exactly at its probe sizes
+ * (explain 1: also names a violated dependence; -1: no check, legal is
+ * -1); returns 0 or -1. */
 static int at_space_add(isl_ctx *ctx, at_space *space, int *cap,
 	const at_choice *ch, int explain)
 {
@@ -697,6 +699,11 @@ static int at_space_add(isl_ctx *ctx, at_space *space, int *cap,
 	st = &space->structs[space->n_struct];
 	st->ch = *ch;
 	st->dep = -1;
+	if (explain < 0) {
+		st->legal = -1;
+		space->n_struct++;
+		return 0;
+	}
 	sched = at_space_schedule(ctx, space, ch);
 	if (!sched)
 		return -1;
@@ -969,8 +976,8 @@ at_space *at_space_build(isl_ctx *ctx, const at_scop *scop,
 	    space->isl_sched, &at_space_find_band, space) < 0)
 		goto error;
 	for (int s = 0; mode != AT_SPACE_SHAPES && s < space->n_shape; s++)
-		if (at_space_enum_shape(ctx, space, s,
-		    mode == AT_SPACE_REASONS, &cap) < 0)
+		if (at_space_enum_shape(ctx, space, s, mode == AT_SPACE_LIST ?
+		    -1 : mode == AT_SPACE_REASONS, &cap) < 0)
 			goto error;
 	return space;
 error:
