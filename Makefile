@@ -5,6 +5,8 @@
 #   make test     unit tests, differential tests, error-path tests, sanitizers
 #   make bench    time every example: original, fixed:32, the measured oracle
 #                 and every scan combination (long: tens of minutes)
+#   make train    train weights/default.json on the measured dataset
+#   make eval     metrics of weights/default.json on held-out kernels
 #   make verify-long  about 10,500 random (kernel, legal candidate) differential
 #                 checks (long: about an hour on 2 cores)
 #   make deps     only install the missing Debian packages
@@ -36,7 +38,7 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(BIN)/%,$(UNIT_SRC))
 HEADERS  := $(wildcard include/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
-.PHONY: all deps demo test test-unit test-san bench verify-long clean units
+.PHONY: all deps demo test test-unit test-san bench verify-long clean units train eval
 all: $(BIN)/autotile $(BIN)/autotile-gen $(BIN)/autotile-features $(BIN)/autotile-train
 
 deps: $(STAMP)
@@ -102,6 +104,33 @@ bench: all
 # for one kernel are checked once: about 10,500 checks).
 verify-long: all
 	@sh tests/verify.sh 1 560 20
+
+# The cost model (issue 4).  `make train` turns measurements into training
+# rows (bin/autotile-features) and trains weights/default.json on them.
+# It uses your own measurements, weights/dataset/*.jsonl (what `make
+# dataset` writes on this machine), when there are any, else the shipped
+# ones, weights/dataset/*.jsonl.gz (measured on the machine the README
+# names): a model should be trained on one machine's timings.
+# `make eval` prints the metrics of weights/default.json on the held-out
+# kernels of the same rows.
+DATA_OWN   := $(wildcard weights/dataset/*.jsonl)
+DATA_GZ    := $(wildcard weights/dataset/*.jsonl.gz)
+TRAIN_ROWS := $(BUILD)/train-rows.jsonl
+TRAIN_ARGS ?=
+
+$(TRAIN_ROWS): $(if $(DATA_OWN),$(DATA_OWN),$(DATA_GZ)) | $(BIN)/autotile-features
+	@test -n "$^" || { echo "make train: no measurements in weights/dataset/ (run make dataset)" >&2; exit 1; }
+	@mkdir -p $(BUILD)/dataset
+	@rm -f $(BUILD)/dataset/*.jsonl
+	@for f in $^; do case $$f in *.gz) gzip -dc $$f >$(BUILD)/dataset/$$(basename $$f .gz);; \
+		*) cp $$f $(BUILD)/dataset/;; esac; done
+	$(BIN)/autotile-features -q -I runtime $(BUILD)/dataset/*.jsonl -o $@
+
+train: all $(TRAIN_ROWS)
+	$(BIN)/autotile-train $(TRAIN_ARGS) $(TRAIN_ROWS) -o weights/default.json
+
+eval: all $(TRAIN_ROWS)
+	$(BIN)/autotile-train --eval weights/default.json $(TRAIN_ROWS)
 
 clean:
 	rm -rf build build-san bin bin-san tests/out

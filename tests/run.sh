@@ -39,7 +39,7 @@ JOBS=${JOBS:-2}
 AUTOTILE=${AUTOTILE:-bin/autotile}
 AUTOTILE_SAN=${AUTOTILE_SAN:-bin-san/autotile}
 GEN=${GEN:-bin/autotile-gen}
-STRATEGIES=${STRATEGIES:-none fixed:16 fixed:32}
+STRATEGIES=${STRATEGIES:-model none fixed:16 fixed:32}
 if [ -z "${EXAMPLES:-}" ]; then
 	EXAMPLES=$(for f in examples/*.c; do basename "$f" .c; done)
 fi
@@ -225,6 +225,22 @@ run_cli() {
 		"$LOGS/cli.json" >/dev/null &&
 		jq -e '.nests[0].rejected | length == 5' "$LOGS/cli.json" >/dev/null
 	check $? "cli $t: --report lists orig among listing11's candidates and its 5 rejected structures"
+
+	cli "$t" --weights /no/such/w.json -I runtime examples/matmul.c -o "$LOGS/cli.c"
+	n=$(wc -l <"$LOGS/cli.err")
+	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan && grep -q '^autotile: error: /no/such/w\.json' "$LOGS/cli.err"
+	check $? "cli $t: --weights naming a missing file -> exit 1 (got $rc), one error line naming it (got $n)"
+
+	printf '{"schema": 1, "layout": "at-feat-0"}\n' >"$LOGS/badw.json"
+	cli "$t" --weights "$LOGS/badw.json" -I runtime examples/matmul.c -o "$LOGS/cli.c"
+	n=$(wc -l <"$LOGS/cli.err")
+	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan && grep -q 'badw\.json.*layout' "$LOGS/cli.err"
+	check $? "cli $t: weights of another feature layout -> exit 1 (got $rc), one line naming the file and the layout (got $n)"
+
+	cli "$t" --strategy model --explain -I runtime -DNI=97 -DNJ=83 -DNK=71 examples/matmul.c -o "$LOGS/cli.c"
+	[ $rc -eq 0 ] && nosan && grep -q 'cost model: [0-9]* candidates scored' "$LOGS/cli.err" &&
+		[ "$(grep -c 'predicted speedup' "$LOGS/cli.err")" -ge 2 ]
+	check $? "cli $t: --strategy model --explain lists the top candidates with predicted speedups"
 
 	cli "$t" --autotune 0 -I runtime examples/matmul.c
 	[ $rc -eq 2 ] && nosan && grep -q -- '--autotune' "$LOGS/cli.err"
