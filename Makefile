@@ -37,7 +37,7 @@ HEADERS  := $(wildcard include/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
 .PHONY: all deps demo test test-unit test-san bench verify-long clean units
-all: $(BIN)/autotile $(BIN)/autotile-gen
+all: $(BIN)/autotile $(BIN)/autotile-gen $(BIN)/autotile-dataset
 
 deps: $(STAMP)
 $(STAMP): tools/deps.sh
@@ -59,6 +59,11 @@ $(BIN)/autotile-gen: src/gen/gen.c | $(STAMP)
 $(BIN)/autotile: $(BUILD)/main.o $(BUILD)/libautotile.a
 	@mkdir -p $(BIN)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+# The dataset driver (issue 4): measures random kernels x sampled candidates.
+$(BIN)/autotile-dataset: src/dataset/dataset.c $(BUILD)/libautotile.a $(HEADERS)
+	@mkdir -p $(BIN)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $< $(BUILD)/libautotile.a $(LDLIBS) -o $@
 
 $(BIN)/test_%: tests/unit/test_%.c tests/unit/at_test.h $(BUILD)/libautotile.a $(HEADERS)
 	@mkdir -p $(BIN)

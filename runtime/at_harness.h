@@ -40,6 +40,9 @@
  *     --timeout S     print "variant V timeout" and exit with status 3
  *                     when one variant takes more than S seconds in all
  *                     (default: off)
+ *     --ref-timeout X the same when one variant (not the reference) takes
+ *                     more than X times the reference time in all
+ *                     (default: off; the smaller of the two applies)
  *
  * Fresh data: init() runs once; the arrays the kernels write are saved
  * then and copied back before every run (warm-up or timed), so every run
@@ -94,6 +97,7 @@ typedef struct at_harness_opts {
 	double ref_time;
 	double budget;
 	double timeout;
+	double ref_timeout;
 	int stats;		/* print runs and spread (any option given) */
 } at_harness_opts;
 
@@ -279,8 +283,8 @@ static inline void at_harness_alarm(int v, double seconds)
 static inline int at_harness_usage(const char *argv0, int n)
 {
 	fprintf(stderr, "usage: %s [--runs R] [--warmup W] [--ref-limit X] "
-		"[--ref-time T] [--budget S] [--timeout S] [VARIANT 0..%d ...]"
-		"\n", argv0, n - 1);
+		"[--ref-time T] [--budget S] [--timeout S] [--ref-timeout X] "
+		"[VARIANT 0..%d ...]\n", argv0, n - 1);
 	return 2;
 }
 
@@ -304,13 +308,16 @@ static inline int at_harness_option(int argc, char **argv, int *i,
 	at_harness_opts *o)
 {
 	static const char *const name[] = { "--runs", "--warmup",
-		"--ref-limit", "--ref-time", "--budget", "--timeout" };
+		"--ref-limit", "--ref-time", "--budget", "--timeout",
+		"--ref-timeout" };
+	double *dst[] = { NULL, NULL, &o->ref_limit, &o->ref_time,
+		&o->budget, &o->timeout, &o->ref_timeout };
 	double v;
 	int k;
 
-	for (k = 0; k < 6 && strcmp(argv[*i], name[k]); k++)
+	for (k = 0; k < 7 && strcmp(argv[*i], name[k]); k++)
 		;
-	if (k == 6 || *i + 1 >= argc ||
+	if (k == 7 || *i + 1 >= argc ||
 	    at_harness_num(argv[*i + 1], k < 2, &v) < 0)
 		return -1;
 	++*i;
@@ -320,9 +327,21 @@ static inline int at_harness_option(int argc, char **argv, int *i,
 	else if (k == 1)
 		o->warmup = (int)v;
 	else
-		*(k == 2 ? &o->ref_limit : k == 3 ? &o->ref_time : k == 4 ?
-			&o->budget : &o->timeout) = v;
+		*dst[k] = v;
 	return 0;
+}
+
+/* Contract: returns the timeout (seconds, 0: none) for variant v under
+ * o: --timeout, or --ref-timeout times the reference time when that is
+ * smaller (never for variant 0, nor before the reference time is known). */
+static inline double at_harness_limit(const at_harness_opts *o, int v)
+{
+	double t = o->timeout;
+
+	if (v != 0 && o->ref_timeout > 0 && o->ref_time > 0 &&
+	    (t <= 0 || o->ref_timeout * o->ref_time < t))
+		t = o->ref_timeout * o->ref_time;
+	return t;
 }
 
 /* Contract: parses the command line of a program with n variants into *o
@@ -377,7 +396,7 @@ static inline int at_harness_main(at_harness_prog *p, int argc, char **argv)
 	/* short of memory for the copies: init() before each run instead */
 	(void)at_harness_save(p);
 	for (int k = 0; k < n_list; k++) {
-		at_harness_alarm(list[k], o.timeout);
+		at_harness_alarm(list[k], at_harness_limit(&o, list[k]));
 		at_harness_time(p, list[k], &o, &r);
 		at_harness_alarm(list[k], 0);
 		at_harness_print(stdout, list[k], &o, &r);

@@ -225,6 +225,29 @@ static void test_budget(void)
 	at_harness_release(&p);
 }
 
+/* The per-variant timeout: --timeout, or --ref-timeout x the reference
+ * when smaller, never for the reference itself. */
+static void test_limit(void)
+{
+	at_harness_opts o;
+
+	at_harness_defaults(&o);
+	AT_CHECK(at_harness_limit(&o, 1) == 0, "no timeout by default");
+	o.ref_timeout = 10;
+	AT_CHECK(at_harness_limit(&o, 1) == 0, "--ref-timeout before the "
+		"reference is known: none");
+	o.ref_time = 0.1;
+	AT_CHECK(at_harness_limit(&o, 1) == 1.0, "--ref-timeout 10, reference "
+		"0.1 s: 1 s");
+	AT_CHECK(at_harness_limit(&o, 0) == 0, "never for variant 0");
+	o.timeout = 0.5;
+	AT_CHECK(at_harness_limit(&o, 2) == 0.5 && at_harness_limit(&o, 0) ==
+		0.5, "--timeout 0.5 is smaller: 0.5 s, for variant 0 too");
+	o.timeout = 3;
+	AT_CHECK(at_harness_limit(&o, 2) == 1.0, "--timeout 3: the 1 s of "
+		"--ref-timeout");
+}
+
 /* The command line: variant lists, options, usage errors. */
 static void test_parse(void)
 {
@@ -325,6 +348,8 @@ static void test_main(void)
 	char *plain[] = { a0, v0, v2, NULL };
 	char *tmo[] = { a0, a1, a2, v0, v3, v1, NULL };
 	char *stats[] = { a0, r, r2, v1, NULL };
+	char rt[] = "--ref-timeout", rt50[] = "50";
+	char *rtmo[] = { a0, rt, rt50, v0, v3, v1, NULL };
 	unsigned long long h0, h2;
 	int fd = mkstemp(path), st, n;
 	double t;
@@ -355,6 +380,11 @@ static void test_main(void)
 		"\nvariant 3 timeout\n") && !strstr(s, "variant 1"),
 		"--timeout: variant 0's line, then 'variant 3 timeout', "
 		"nothing after: %s", flat(s));
+	st = run_main(rtmo, 6, path);
+	s = slurp(path);
+	AT_CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 3 && strstr(s,
+		"\nvariant 3 timeout\n"), "--ref-timeout 50 with a 1 ms "
+		"reference stops the 5 s variant 3: %s", flat(s));
 	unlink(path);
 }
 
@@ -365,6 +395,7 @@ int main(void)
 	test_min_spread();
 	test_ref_limit();
 	test_budget();
+	test_limit();
 	test_parse();
 	test_main();
 	AT_TEST_END();
