@@ -63,6 +63,7 @@
 #define AT_DS_DIR 3072	/* a kernel's work directory */
 #define AT_DS_TOP 2048	/* the run's work directory, this program's */
 #define AT_DS_SCHEMA 1
+#define AT_DS_PARTS 2	/* autotile runs in parallel per kernel (2 cores) */
 
 /* The steps of a kernel, as the progress bar and the timings name them. */
 #define AT_DS_N_STAGE 5
@@ -140,7 +141,8 @@ static volatile sig_atomic_t at_ds_stop;
 
 /* Files a kernel leaves in its work directory (removed afterwards). */
 static const char *const at_ds_files[] = { "k.c", "t.c", "v.c", "v.out.c",
-	"v.check", "v.time", "gen.err", "autotile.err", "cc-check.err",
+	"v.check", "v.time", "gen.err", "v0.c", "v1.c", "v0.out.c",
+	"v1.out.c", "autotile0.err", "autotile1.err", "cc-check.err",
 	"cc-time.err", "check.out", "check.err", "time.out", "time.err",
 	NULL };
 
@@ -761,44 +763,175 @@ static int at_ds_diags(at_ds_kernel *k, const char *err, const char *vpath,
 	return stray;
 }
 
-/* Transforms the variants file with bin/autotile and maps its
- * diagnostics onto the variants.  Returns 0, or -1 with k->error set
- * when there is no usable output (-2 when interrupted). */
+/* Returns the part (0..parts-1) of variant v (1..n-1): consecutive
+ * variants, split evenly. */
+static int at_ds_part_of(int v, int n, int parts)
+{
+	return (v - 1) * parts / (n - 1);
+}
+
+/* Writes, for part `part` of `parts`, the variants file text with the
+ * candidate pragmas of the other parts' variants turned into comments
+ * (the lines stay where they are) to work file "v<part>.c".  Returns 0,
+ * or -1 with k->error set. */
+static int at_ds_part_file(const at_ds_state *st, at_ds_kernel *k,
+	const char *text, int part, int parts)
+{
+	char name[16], path[AT_DS_PATH];
+	char *copy = strdup(text), *p = copy;
+	FILE *f;
+	int v = 1, bad;
+
+	snprintf(name, sizeof(name), "v%d.c", part);
+	while (copy && (p = strstr(p, "\n#pragma autotile candidate(")))
+		if (at_ds_part_of(v++, k->n, parts) != part)
+			memcpy(++p, "// skip", 7);
+		else
+			p++;
+	f = copy ? fopen(at_ds_file(st, name, path), "w") : NULL;
+	bad = !f || fputs(copy, f) < 0;
+	if (f && fclose(f) != 0)
+		bad = 1;
+	free(copy);
+	if (bad)
+		at_ds_fail(k, "cannot write %s", name);
+	return bad ? -1 : 0;
+}
+
+/* Starts autotile on work file "v<part>.c" (output "v<part>.out.c",
+ * stderr "autotile<part>.err").  Returns 0 or -1. */
+static int at_ds_autotile(const at_ds_state *st, int part, at_ds_proc *p)
+{
+	char name[3][24], path[3][AT_DS_PATH];
+	char *argv[] = { (char *)st->o->autotile, "-I",
+		(char *)st->o->runtime, path[0], "-o", path[1], NULL };
+
+	snprintf(name[0], sizeof(name[0]), "v%d.c", part);
+	snprintf(name[1], sizeof(name[1]), "v%d.out.c", part);
+	snprintf(name[2], sizeof(name[2]), "autotile%d.err", part);
+	for (int i = 0; i < 3; i++)
+		at_ds_file(st, name[i], path[i]);
+	unlink(path[1]);
+	return at_ds_spawn(p, argv, NULL, path[2], 0, st->o->tool_timeout);
+}
+
+/* Maps the diagnostics of part `part`'s autotile run (r: what
+ * at_ds_wait returned for it) onto the variants (pragma lines line[]).
+ * Returns 0, or -1 with k->error set when the run left no usable
+ * output. */
+static int at_ds_part_result(const at_ds_state *st, at_ds_kernel *k,
+	int part, const unsigned *line, const at_ds_proc *p, int r)
+{
+	char name[24], in[AT_DS_PATH], out[AT_DS_PATH], how[64], first[200];
+	char *err;
+	struct stat sb;
+	int stray;
+
+	snprintf(name, sizeof(name), "autotile%d.err", part);
+	err = at_ds_slurp(at_ds_file(st, name, in), NULL);
+	snprintf(name, sizeof(name), "v%d.c", part);
+	stray = at_ds_diags(k, err, at_ds_file(st, name, in), line);
+	snprintf(name, sizeof(name), "v%d.out.c", part);
+	at_ds_how(p, st->o->tool_timeout, how, sizeof(how));
+	at_ds_first_line(err, first, sizeof(first));
+	free(err);
+	if (r < 0 || p->timed_out || WIFSIGNALED(p->status) ||
+	    stat(at_ds_file(st, name, out), &sb) < 0 || sb.st_size == 0 ||
+	    (r && stray)) {
+		at_ds_fail(k, "autotile failed (%s): %s", how, first);
+		return -1;
+	}
+	return 0;
+}
+
+/* Returns the offset just past the closing line "}" of function
+ * kernel_v<v> in text, or 0 when there is none. */
+static size_t at_ds_func_end(const char *text, int v)
+{
+	char head[40];
+	const char *p, *e;
+
+	snprintf(head, sizeof(head), "\nvoid kernel_v%d(void)\n{\n", v);
+	p = text ? strstr(text, head) : NULL;
+	e = p ? strstr(p + strlen(head) - 1, "\n}\n") : NULL;
+	return e ? (size_t)(e + 3 - text) : 0;
+}
+
+/* Joins the parts' outputs into "v.out.c": part j gives the text from the
+ * end of the previous part's last kernel function to the end of its own
+ * (the last part: to the end of the file).  The helpers autotile emits
+ * are guarded, so the copies of several parts do not clash.  Returns 0,
+ * or -1 with k->error set. */
+static int at_ds_splice(const at_ds_state *st, at_ds_kernel *k, int parts)
+{
+	char name[24], path[AT_DS_PATH];
+	at_buf b = { 0 };
+	size_t from = 0;
+	int last = 0, r = -1;
+	FILE *f = NULL;
+
+	for (int j = 0; j < parts; j++) {
+		snprintf(name, sizeof(name), "v%d.out.c", j);
+		char *text = at_ds_slurp(at_ds_file(st, name, path), NULL);
+		size_t to = j == parts - 1 ? (text ? strlen(text) : 0) : 0;
+		if (j)
+			from = at_ds_func_end(text, last);
+		while (last + 1 < k->n && at_ds_part_of(last + 1, k->n,
+		    parts) == j)
+			last++;
+		if (j < parts - 1)
+			to = at_ds_func_end(text, last);
+		if (text && to > from && (j == 0 || from))
+			at_buf_addn(&b, text + from, to - from);
+		else
+			b.failed = 1;
+		free(text);
+	}
+	f = b.failed ? NULL : fopen(at_ds_file(st, "v.out.c", path), "w");
+	if (f && fputs(b.s, f) >= 0)
+		r = 0;
+	if (f && fclose(f) != 0)
+		r = -1;
+	if (r < 0)
+		at_ds_fail(k, "cannot join the outputs of the autotile runs");
+	at_buf_clear(&b);
+	return r;
+}
+
+/* Transforms the variants file with bin/autotile, in AT_DS_PARTS runs in
+ * parallel over consecutive parts of the variants (autotile handles
+ * nests one after the other), maps its diagnostics onto the variants
+ * and joins the outputs.  Returns 0, or -1 with k->error set when there
+ * is no usable output (-2 when interrupted). */
 static int at_ds_transform(const at_ds_state *st, at_ds_kernel *k)
 {
-	char in[AT_DS_PATH], out[AT_DS_PATH], errp[AT_DS_PATH], how[64];
-	char *argv[] = { (char *)st->o->autotile, "-I",
-		(char *)st->o->runtime, in, "-o", out, NULL };
+	char in[AT_DS_PATH];
 	unsigned line[AT_DS_MAX_CAND + 1] = { 0 };
-	char *text, *err;
-	at_ds_proc p;
-	int r, stray;
-	struct stat sb;
+	char *text = at_ds_slurp(at_ds_file(st, "v.c", in), NULL);
+	int parts = k->n - 1 < AT_DS_PARTS ? k->n - 1 : AT_DS_PARTS;
+	int r[AT_DS_PARTS], bad = 0;
+	at_ds_proc p[AT_DS_PARTS];
 
-	at_ds_file(st, "v.c", in);
-	at_ds_file(st, "v.out.c", out);
-	unlink(out);
-	r = at_ds_run(argv, NULL, at_ds_file(st, "autotile.err", errp), 0,
-		st->o->tool_timeout, &p);
-	if (r == -2)
-		return -2;
-	text = at_ds_slurp(in, NULL);
-	err = at_ds_slurp(errp, NULL);
-	at_ds_pragma_lines(text, line, k->n);
-	stray = at_ds_diags(k, err, in, line);
-	at_ds_how(&p, st->o->tool_timeout, how, sizeof(how));
-	if (r < 0 || p.timed_out || WIFSIGNALED(p.status) ||
-	    stat(out, &sb) < 0 || sb.st_size == 0 || (r && stray)) {
-		char first[200];
-		at_ds_first_line(err, first, sizeof(first));
-		at_ds_fail(k, "autotile failed (%s): %s", how, first);
-		r = -1;
-	} else {
-		r = 0;
+	if (!text) {
+		at_ds_fail(k, "cannot read v.c");
+		return -1;
 	}
+	at_ds_pragma_lines(text, line, k->n);
+	for (int j = 0; j < parts; j++)
+		r[j] = at_ds_part_file(st, k, text, j, parts) < 0 ? -1 :
+			at_ds_autotile(st, j, &p[j]);
 	free(text);
-	free(err);
-	return r;
+	for (int j = 0; j < parts; j++)
+		if (r[j] == 0)
+			r[j] = at_ds_wait(&p[j]);
+	for (int j = 0; j < parts; j++)
+		if (r[j] == -2)
+			return -2;
+	for (int j = 0; j < parts; j++)
+		bad |= at_ds_part_result(st, k, j, line, &p[j], r[j]) < 0;
+	if (bad || at_ds_splice(st, k, parts) < 0)
+		return -1;
+	return 0;
 }
 
 /* Collects from the --size test program text the "-DNAME=VALUE" flags of
