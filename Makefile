@@ -7,6 +7,9 @@
 #                 and every scan combination (long: tens of minutes)
 #   make verify-long  about 10,500 random (kernel, legal candidate) differential
 #                 checks (long: about an hour on 2 cores)
+#   make dataset  measure random kernels x sampled candidates into
+#                 weights/dataset/ (resumable: run it again to continue;
+#                 DATASET_SEEDS, DATASET_SHARD, DATASET_OUT, DATASET_ARGS)
 #   make deps     only install the missing Debian packages
 
 CC       ?= gcc
@@ -36,7 +39,8 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(BIN)/%,$(UNIT_SRC))
 HEADERS  := $(wildcard include/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
-.PHONY: all deps demo test test-unit test-san bench verify-long clean units
+.PHONY: all deps demo test test-unit test-san bench verify-long clean units \
+	dataset
 all: $(BIN)/autotile $(BIN)/autotile-gen $(BIN)/autotile-dataset
 
 deps: $(STAMP)
@@ -86,6 +90,19 @@ bench: all
 # for one kernel are checked once: about 10,500 checks).
 verify-long: all
 	@sh tests/verify.sh 1 560 20
+
+# The training data (issue 4): one JSON line per (kernel, candidate),
+# appended kernel by kernel, so an interrupted run is resumed by running it
+# again.  Shards (DATASET_SHARD=i/N) can run on several machines; their
+# files are concatenated.
+DATASET_SEEDS ?= 1-1200
+DATASET_SHARD ?= 0/1
+DATASET_OUT   ?= weights/dataset/shard-$(subst /,of,$(DATASET_SHARD)).jsonl
+DATASET_ARGS  ?=
+dataset: all
+	@mkdir -p $(dir $(DATASET_OUT))
+	$(BIN)/autotile-dataset --seeds $(DATASET_SEEDS) --shard $(DATASET_SHARD) \
+		$(DATASET_ARGS) -o $(DATASET_OUT)
 
 clean:
 	rm -rf build build-san bin bin-san tests/out

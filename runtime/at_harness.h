@@ -41,7 +41,8 @@
  *                     when one variant takes more than S seconds in all
  *                     (default: off)
  *     --ref-timeout X the same when one variant (not the reference) takes
- *                     more than X times the reference time in all
+ *                     more than X times the reference time in all, but
+ *                     at least 1 s (a restart costs more than waiting)
  *                     (default: off; the smaller of the two applies)
  *
  * Fresh data: init() runs once; the arrays the kernels write are saved
@@ -332,15 +333,18 @@ static inline int at_harness_option(int argc, char **argv, int *i,
 }
 
 /* Contract: returns the timeout (seconds, 0: none) for variant v under
- * o: --timeout, or --ref-timeout times the reference time when that is
- * smaller (never for variant 0, nor before the reference time is known). */
+ * o: --timeout, or --ref-timeout times the reference time (at least 1 s)
+ * when that is smaller (never for variant 0, nor before the reference
+ * time is known). */
 static inline double at_harness_limit(const at_harness_opts *o, int v)
 {
-	double t = o->timeout;
+	double t = o->timeout, r = o->ref_timeout * o->ref_time;
 
+	if (r < 1.0)
+		r = 1.0;
 	if (v != 0 && o->ref_timeout > 0 && o->ref_time > 0 &&
-	    (t <= 0 || o->ref_timeout * o->ref_time < t))
-		t = o->ref_timeout * o->ref_time;
+	    (t <= 0 || r < t))
+		t = r;
 	return t;
 }
 

@@ -1032,11 +1032,12 @@ static void at_ds_parse_out(const char *text, at_ds_res *res, int n)
 	for (const char *p = text; p && *p; p += strcspn(p, "\n"),
 	     p += *p == '\n') {
 		at_ds_res r = { 1, 0, 0, 1, 0 };
+		char word[16];
 		int v, got = sscanf(p, "variant %d time: %lf hash: %llx runs: "
 			"%d spread: %lf", &v, &r.time, &r.hash, &r.runs,
 			&r.spread);
-		if (got < 3 && sscanf(p, "variant %d timeout", &v) == 1 &&
-		    strncmp(p + strcspn(p, "t"), "timeout", 7) == 0)
+		if (got < 3 && sscanf(p, "variant %d %15s", &v, word) == 2 &&
+		    !strcmp(word, "timeout"))
 			r.state = 2;
 		else if (got < 3)
 			continue;
