@@ -9,6 +9,9 @@
 #   make eval     metrics of weights/default.json on held-out kernels
 #   make verify-long  about 10,500 random (kernel, legal candidate) differential
 #                 checks (long: about an hour on 2 cores)
+#   make dataset  measure random kernels x sampled candidates into
+#                 weights/dataset/ (resumable: run it again to continue;
+#                 DATASET_SEEDS, DATASET_SHARD, DATASET_OUT, DATASET_ARGS)
 #   make deps     only install the missing Debian packages
 
 CC       ?= gcc
@@ -38,8 +41,10 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(BIN)/%,$(UNIT_SRC))
 HEADERS  := $(wildcard include/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
-.PHONY: all deps demo test test-unit test-san bench verify-long clean units train eval
-all: $(BIN)/autotile $(BIN)/autotile-gen $(BIN)/autotile-features $(BIN)/autotile-train
+.PHONY: all deps demo test test-unit test-san bench verify-long clean units \
+	dataset train eval
+all: $(BIN)/autotile $(BIN)/autotile-gen $(BIN)/autotile-dataset \
+	$(BIN)/autotile-features $(BIN)/autotile-train
 
 deps: $(STAMP)
 $(STAMP): tools/deps.sh
@@ -82,6 +87,11 @@ $(BIN)/test_model: tests/unit/test_model.c tests/unit/at_test.h src/train/at_tra
 $(BIN)/autotile: $(BUILD)/main.o $(BUILD)/libautotile.a
 	@mkdir -p $(BIN)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+# The dataset driver (issue 4): measures random kernels x sampled candidates.
+$(BIN)/autotile-dataset: src/dataset/dataset.c $(BUILD)/libautotile.a $(HEADERS)
+	@mkdir -p $(BIN)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $< $(BUILD)/libautotile.a $(LDLIBS) -o $@
 
 $(BIN)/test_%: tests/unit/test_%.c tests/unit/at_test.h $(BUILD)/libautotile.a $(HEADERS)
 	@mkdir -p $(BIN)
@@ -131,6 +141,18 @@ train: all $(TRAIN_ROWS)
 
 eval: all $(TRAIN_ROWS)
 	$(BIN)/autotile-train --eval weights/default.json $(TRAIN_ROWS)
+# The training data (issue 4): one JSON line per (kernel, candidate),
+# appended kernel by kernel, so an interrupted run is resumed by running it
+# again.  Shards (DATASET_SHARD=i/N) can run on several machines; their
+# files are concatenated.
+DATASET_SEEDS ?= 1-1200
+DATASET_SHARD ?= 0/1
+DATASET_OUT   ?= weights/dataset/shard-$(subst /,of,$(DATASET_SHARD)).jsonl
+DATASET_ARGS  ?=
+dataset: all
+	@mkdir -p $(dir $(DATASET_OUT))
+	$(BIN)/autotile-dataset --seeds $(DATASET_SEEDS) --shard $(DATASET_SHARD) \
+		$(DATASET_ARGS) -o $(DATASET_OUT)
 
 clean:
 	rm -rf build build-san bin bin-san tests/out

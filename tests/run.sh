@@ -19,6 +19,10 @@
 #   2d. training rows: bin/autotile-features and bin-san/autotile-features on
 #      the hand-written fixture tests/fixtures/measure4.jsonl (header,
 #      vector lengths and a few values checked with jq);
+#   2d. the dataset driver bin/autotile-dataset on two kernels at test
+#      sizes: rows and their fields, resuming, sampling, --shard, and a
+#      sabotaged transformation (tests/dataset-sabotage.sh) recorded as a
+#      MISMATCH;
 #   3. error paths: every tests/errors/*.c through tests/errtest.sh, plus
 #      command-line cases (missing file, unknown option, bad values);
 #   4. sanitizers: phases 2 (fixed:32 only) and 3 again with the ASan+UBSan
@@ -376,6 +380,68 @@ run_train() {
 	[ $rc -eq 1 ] && [ "$(wc -l <"$d/bad.err")" -eq 1 ] &&
 		grep -q "tests/model/small.json: feature layout 'test-1'" "$d/bad.err"
 	check $? "$t: --eval of weights with another layout -> exit 1 (got $rc), one line naming the file"
+# The dataset driver on two kernels at --size test (tests/out/dataset):
+# rows, fields, checks, resuming, sampling, and the failure paths (a
+# sabotaged transformation is a MISMATCH; a tool that fails is a
+# tool-error row).
+run_dataset() {
+	ds=${DATASET:-bin/autotile-dataset}
+	d=tests/out/dataset
+	rm -rf "$d"
+	mkdir -p "$d"
+	o=$d/rows.jsonl
+	timeout 900 "$ds" --seeds 1-2 --size test --per 6 -o "$o" 2>"$d/run1.err"
+	rc=$?
+	sed -n '$s/^/#   /p' "$d/run1.err"
+	[ $rc -eq 0 ] && [ "$(jq -s 'length' "$o")" -eq 14 ] &&
+		[ "$(jq -s 'map(.seed) | unique' -c "$o")" = '[1,2]' ]
+	check $? "dataset: 2 kernels x (keep + 6 candidates) = 14 rows (exit $rc, $(wc -l <"$o" 2>/dev/null) rows)"
+	jq -e -s 'all(has("schema") and has("seed") and has("size") and
+		has("class") and has("cand") and has("role") and has("time") and
+		has("spread") and has("runs") and has("ref_time") and
+		has("speedup") and has("threads") and has("cc") and
+		has("cflags") and has("load") and has("check"))' "$o" >/dev/null
+	check $? "dataset: every row has the fields of the format"
+	jq -e -s 'all(.check == "ok" and .speedup > 0 and .time > 0 and
+		.size == "test" and .schema == 1 and .runs >= 0 and .spread >= 0)' \
+		"$o" >/dev/null
+	check $? "dataset: every row check ok, time and speedup > 0 ($(jq -r 'select(.check != "ok") | .cand + ": " + .check' "$o" | head -n 3 | tr '\n' ' '))"
+	jq -e -s '(group_by(.seed) | all(map(.role) | .[0] == "keep" and
+		index("orig") != null and index("fixed32") != null and
+		index("random") != null)) and (map(select(.role == "keep")) |
+		length == 2 and all(.speedup == 1 and .cand == "keep" and
+		.time == .ref_time))' "$o" >/dev/null
+	check $? "dataset: per kernel keep first (speedup 1), orig, fixed32 and random candidates"
+	cp "$o" "$d/rows.before"
+	printf '{"schema":1,"seed":3,"si' >>"$o"
+	timeout 120 "$ds" --seeds 1-2 --size test --per 6 -o "$o" 2>"$d/run2.err"
+	rc=$?
+	[ $rc -eq 0 ] && cmp -s "$o" "$d/rows.before" &&
+		grep -q '^autotile-dataset: 0 kernels to measure' "$d/run2.err"
+	check $? "dataset: a second run resumes: nothing to measure, a torn last line dropped (exit $rc)"
+	"$ds" --seeds 1-4 --per 12 --list >"$d/list1" 2>/dev/null &&
+		"$ds" --seeds 1-4 --per 12 --list >"$d/list2" 2>/dev/null &&
+		cmp -s "$d/list1" "$d/list2" && [ "$(wc -l <"$d/list1")" -eq 52 ] &&
+		[ "$(cut -d' ' -f1,3 "$d/list1" | sort -u | wc -l)" -eq 52 ] &&
+		[ "$(awk '$2 == "keep"' "$d/list1" | wc -l)" -eq 4 ]
+	check $? "dataset --list: deterministic, 13 distinct variants per kernel"
+	"$ds" --seeds 1-4 --shard 1/2 --per 3 --list >"$d/shard" 2>/dev/null &&
+		[ "$(cut -d' ' -f1 "$d/shard" | sort -u | tr '\n' ' ')" = "1 3 " ]
+	check $? "dataset --shard 1/2 of seeds 1-4: seeds 1 and 3 only"
+	AUTOTILE_REAL=bin/autotile timeout 600 "$ds" --seeds 2 --size test --per 4 \
+		--autotile tests/dataset-sabotage.sh -o "$d/sab.jsonl" 2>"$d/sab.err"
+	v2=$(sed -n 3p "$d/sab.jsonl" | jq -r .cand)
+	[ "$(jq -r 'select(.check == "MISMATCH") | .cand' "$d/sab.jsonl")" = "$v2" ] &&
+		jq -e -s 'map(select(.check == "MISMATCH"))[0] | .time == null and
+			.speedup == null' "$d/sab.jsonl" >/dev/null &&
+		[ "$(jq -s 'map(select(.check == "ok")) | length' "$d/sab.jsonl")" -eq 4 ] &&
+		grep -q "MISMATCH: seed 2 candidate $v2" "$d/sab.err"
+	check $? "dataset: a sabotaged variant 2 ($v2) is a MISMATCH without time, reported on stderr; the others ok"
+	timeout 120 "$ds" --seeds 2 --size test --autotile /bin/false -o "$d/fail.jsonl" 2>"$d/fail.err"
+	rc=$?
+	[ $rc -eq 0 ] && jq -e -s 'length == 1 and .[0].check == "tool-error" and
+		(.[0].error | test("autotile failed"))' "$d/fail.jsonl" >/dev/null
+	check $? "dataset: a failing autotile gives one tool-error row naming it (exit $rc)"
 }
 
 section "unit tests"
@@ -407,6 +473,8 @@ if [ -x "$AUTOTILE" ]; then
 		tally "$LOGS/verify.log" "tests/verify.sh"
 		GEN=$GEN sh tests/gentest.sh 1 2 3 4 5 6 7 8 9 10 11 12 >"$LOGS/gentest.log" 2>&1
 		tally "$LOGS/gentest.log" "tests/gentest.sh"
+		section "dataset driver (bin/autotile-dataset, 2 kernels at --size test)"
+		run_dataset
 	else
 		check 1 "$GEN exists (run make)"
 	fi

@@ -1648,8 +1648,8 @@ static void at_gen_print_header(FILE *f, const at_gen_kernel *k,
 			fprintf(f, ",%s%d = candidate(%s)",
 				(v + 1) % 4 == 0 ? "\n *" : " ", v + 1,
 				o->id[v]);
-		fputs(".\n * Run: ./prog [VARIANT] (default: all, in order).\n",
-			f);
+		fputs(".\n * Run: ./prog [OPTIONS] [VARIANT ...] (default: all, "
+			"in order;\n * options in runtime/at_harness.h).\n", f);
 	}
 	fprintf(f, " *\n * gen-seed: %llu\n * gen-size: %s\n", seed, size);
 	fprintf(f, " * gen-class: %s\n */\n", k->cls);
@@ -1796,45 +1796,51 @@ static void at_gen_print_main1(FILE *f)
 	at_gen_print_lines(f, l);
 }
 
+/* Prints the table of the arrays the kernel writes (restored from a copy
+ * before each run by the harness) as `outputs`, with its size NOUTPUTS. */
+static void at_gen_print_outputs(FILE *f, const at_gen_kernel *k)
+{
+	int n = 0;
+
+	fputs("/* The arrays the kernel writes: the harness restores them "
+		"before each run. */\n"
+		"static const at_harness_buf outputs[] = {\n", f);
+	for (int i = 0; i < k->n_arr; i++)
+		if (k->arr[i].written) {
+			fprintf(f, "\t{ %s, sizeof %s },\n", k->arr[i].name,
+				k->arr[i].name);
+			n++;
+		}
+	if (!n)
+		fputs("\t{ NULL, 0 },\n", f);
+	fprintf(f, "};\n#define NOUTPUTS %d\n\n", n);
+}
+
 /* Prints the variant table and main for --variants with n candidates:
- * each variant (or only the one named by argv[1]) runs on fresh data and
- * prints "variant V time: T hash: H". */
-static void at_gen_print_mainv(FILE *f, int n)
+ * runtime/at_harness.h runs each variant (or those named on the command
+ * line) on fresh data and prints "variant V time: T hash: H" (plus runs
+ * and spread when timing options are given, see at_harness.h). */
+static void at_gen_print_mainv(FILE *f, const at_gen_kernel *k, int n)
 {
 	static const char *const l[] = {
 		"",
 		"};",
 		"",
-		"/* Runs every variant, or only variant argv[1]; each on fresh "
-		"data. */",
+		"/* Runs every variant, or those named by the arguments, each on "
+		"fresh data",
+		" * (options: see at_harness.h). */",
 		"int main(int argc, char **argv)",
 		"{",
-		"\tint first = 0, last = NVARIANTS - 1;",
+		"\tat_harness_prog p = { NVARIANTS, kernels, init, "
+		"hash_outputs, outputs,",
+		"\t\tNOUTPUTS, NULL };",
 		"",
-		"\tif (argc > 1) {",
-		"\t\tchar *end;",
-		"\t\tlong v = strtol(argv[1], &end, 10);",
-		"",
-		"\t\tif (end == argv[1] || *end || v < 0 || v >= NVARIANTS) {",
-		"\t\t\tfprintf(stderr, \"usage: %s [VARIANT 0..%d]\\n\",",
-		"\t\t\t\targv[0], NVARIANTS - 1);",
-		"\t\t\treturn 2;",
-		"\t\t}",
-		"\t\tfirst = last = (int)v;",
-		"\t}",
-		"\tfor (int v = first; v <= last; v++) {",
-		"\t\tinit();",
-		"\t\tdouble t0 = at_bench_now();",
-		"\t\tkernels[v]();",
-		"\t\tdouble t1 = at_bench_now();",
-		"\t\tprintf(\"variant %d time: %.6f hash: %016llx\\n\", v,",
-		"\t\t       t1 - t0, (unsigned long long)hash_outputs());",
-		"\t}",
-		"\treturn 0;",
+		"\treturn at_harness_main(&p, argc, argv);",
 		"}",
 		NULL
 	};
 
+	at_gen_print_outputs(f, k);
 	fprintf(f, "#define NVARIANTS %d\n\n", n + 1);
 	fputs("/* The variants: kernel_v0 is the reference. */\n"
 		"static void (*const kernels[NVARIANTS])(void) = {", f);
@@ -1852,7 +1858,9 @@ static void at_gen_print(FILE *f, const at_gen_kernel *k,
 		"#include <stdio.h>",
 		"#include <stdlib.h>",
 		"",
-		"#include \"at_bench.h\"",
+		NULL
+	};
+	static const char *const tail[] = {
 		"",
 		"/* `#pragma autotile` is for autotile, not for the "
 		"compiler. */",
@@ -1864,6 +1872,9 @@ static void at_gen_print(FILE *f, const at_gen_kernel *k,
 
 	at_gen_print_header(f, k, o);
 	at_gen_print_lines(f, head);
+	fputs(o->variants ? "#include \"at_harness.h\"\n" :
+		"#include \"at_bench.h\"\n", f);
+	at_gen_print_lines(f, tail);
 	at_gen_print_sizes(f, k, o->bench);
 	at_gen_print_arrays(f, k);
 	at_gen_print_init(f, k);
@@ -1882,7 +1893,7 @@ static void at_gen_print(FILE *f, const at_gen_kernel *k,
 	}
 	at_gen_print_hash(f, k);
 	if (o->variants)
-		at_gen_print_mainv(f, o->n_id);
+		at_gen_print_mainv(f, k, o->n_id);
 	else
 		at_gen_print_main1(f);
 }
