@@ -7,7 +7,7 @@
  * line, see the shared formats), groups them by kernel (seed and size),
  * regenerates each kernel's source with `autotile-gen --seed S --size
  * SIZE` into a temporary file, runs the library's pipeline on it
- * (frontend, deps, space at AT_SPACE_ENUM) and writes one training row per
+ * (frontend, deps, space at AT_SPACE_SHAPES) and writes one training row per
  * measured candidate after a header line naming the feature layout:
  *
  *   {"layout":"at-feat-1","nest_names":[...],"cand_names":[...],
@@ -443,7 +443,7 @@ static int at_fz_kernel_load(const struct at_fz *fz, const char *path,
 		goto error;
 	k->deps = at_deps_compute(k->ctx, k->src->scops[0]);
 	k->space = k->deps ? at_space_build(k->ctx, k->src->scops[0], k->deps,
-		AT_SPACE_ENUM) : NULL;
+		AT_SPACE_SHAPES) : NULL;
 	k->nest = malloc(sizeof(*k->nest));
 	vals = calloc(k->src->scops[0]->n_param + 1, sizeof(long));
 	if (!k->space || !k->nest || !vals) {
