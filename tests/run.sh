@@ -331,6 +331,8 @@ run_features() {
 	rc=$?
 	[ $rc -eq 1 ] && nosan && grep -q 'no-such' "$LOGS/cli.err"
 	check $? "features $t: missing input -> exit 1 (got $rc) naming it"
+}
+
 # The trainer (issue 4) with the tool $1 (bin/autotile-train or its
 # sanitizer build) on synthetic training rows from tests/model/synth.awk
 # (log-speedup a known function of two candidate features): it must exit 0,
@@ -380,6 +382,8 @@ run_train() {
 	[ $rc -eq 1 ] && [ "$(wc -l <"$d/bad.err")" -eq 1 ] &&
 		grep -q "tests/model/small.json: feature layout 'test-1'" "$d/bad.err"
 	check $? "$t: --eval of weights with another layout -> exit 1 (got $rc), one line naming the file"
+}
+
 # The dataset driver on two kernels at --size test (tests/out/dataset):
 # rows, fields, checks, resuming, sampling, and the failure paths (a
 # sabotaged transformation is a MISMATCH; a tool that fails is a
