@@ -1049,9 +1049,10 @@ static void at_ds_parse_out(const char *text, at_ds_res *res, int n)
 /* Runs variants program `bin` on the variants list[0..n_list) with the
  * extra arguments extra[] (NULL-terminated), restarting after a crash or
  * timeout with the variants not yet reported (with --ref-time once
- * variant 0 is measured); the first unreported variant of a failed run
- * is marked crashed.  `out` names the output file.  Fills res[] (k->n
- * entries).  Returns 0, -1 on a spawn error, -2 when interrupted. */
+ * variant 0 is measured); the variant that was running when a run
+ * crashed is marked crashed (timed out when the whole run was killed).
+ * `out` names the output file.  Fills res[] (k->n entries).  Returns 0,
+ * -1 on a spawn error, -2 when interrupted. */
 static int at_ds_measure(const at_ds_state *st, const at_ds_kernel *k,
 	const char *bin, const int *list, int n_list, char **extra,
 	double per_var, const char *out, at_ds_res *res)
@@ -1091,8 +1092,12 @@ static int at_ds_measure(const at_ds_state *st, const at_ds_kernel *k,
 		free(text);
 		while (first < n_list && res[list[first]].state)
 			first++;
-		if (first < n_list)
-			res[list[first++]].state = 3;
+		/* exit status 3: the harness stopped a variant (its "timeout"
+		 * line is read); otherwise the first variant without a line
+		 * was running when the process died or was killed */
+		if (first < n_list && !(WIFEXITED(p.status) &&
+		    WEXITSTATUS(p.status) == 3 && !p.timed_out))
+			res[list[first++]].state = p.timed_out ? 2 : 3;
 	}
 	return 0;
 }
