@@ -1,7 +1,7 @@
 /*
  * dataset.c — autotile-dataset: measures random kernels x sampled legal
  * candidates on this machine and appends one JSON line per (kernel,
- * candidate) (issue 4, item 2; the row format is in README, "Dataset").
+ * candidate) (issue 4, item 2; rows and defaults: docs/dataset.md).
  *
  *   autotile-dataset --seeds A-B [--shard i/N] [--per K] [--runs R]
  *       [--threads T] [--cc CC] [--cflags "..."] [--size bench|test]
@@ -1378,6 +1378,9 @@ static void at_ds_progress(const at_ds_state *st, unsigned long long seed,
 				st->done, st->total, per, st->done ? eta : "?");
 		return;
 	}
+	if (!what && k->error[0])
+		fprintf(stderr, "\rautotile-dataset: seed %llu: tool-error: %s\033[K\n",
+			seed, k->error);
 	memset(bar, '#', fill);
 	memset(bar + fill, '.', 30 - fill);
 	bar[30] = 0;
