@@ -236,15 +236,19 @@ static void test_limit(void)
 	o.ref_timeout = 10;
 	AT_CHECK(at_harness_limit(&o, 1) == 0, "--ref-timeout before the "
 		"reference is known: none");
-	o.ref_time = 0.1;
+	o.ref_time = 0.2;
+	AT_CHECK(at_harness_limit(&o, 1) == 2.0, "--ref-timeout 10, reference "
+		"0.2 s: 2 s");
+	o.ref_time = 0.01;
 	AT_CHECK(at_harness_limit(&o, 1) == 1.0, "--ref-timeout 10, reference "
-		"0.1 s: 1 s");
+		"0.01 s: at least 1 s");
+	o.ref_time = 0.2;
 	AT_CHECK(at_harness_limit(&o, 0) == 0, "never for variant 0");
 	o.timeout = 0.5;
 	AT_CHECK(at_harness_limit(&o, 2) == 0.5 && at_harness_limit(&o, 0) ==
 		0.5, "--timeout 0.5 is smaller: 0.5 s, for variant 0 too");
 	o.timeout = 3;
-	AT_CHECK(at_harness_limit(&o, 2) == 1.0, "--timeout 3: the 1 s of "
+	AT_CHECK(at_harness_limit(&o, 2) == 2.0, "--timeout 3: the 2 s of "
 		"--ref-timeout");
 }
 
@@ -384,7 +388,7 @@ static void test_main(void)
 	s = slurp(path);
 	AT_CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 3 && strstr(s,
 		"\nvariant 3 timeout\n"), "--ref-timeout 50 with a 1 ms "
-		"reference stops the 5 s variant 3: %s", flat(s));
+		"reference stops the 5 s variant 3 (after 1 s): %s", flat(s));
 	unlink(path);
 }
 
