@@ -386,8 +386,9 @@ run_train() {
 
 # The dataset driver on two kernels at --size test (tests/out/dataset):
 # rows, fields, checks, resuming, sampling, and the failure paths (a
-# sabotaged transformation is a MISMATCH; a tool that fails is a
-# tool-error row).
+# sabotaged transformation is a MISMATCH; a variant that crashes or hangs
+# in the timing build is recorded so and the others are still timed; a
+# tool that fails is a tool-error row).
 run_dataset() {
 	ds=${DATASET:-bin/autotile-dataset}
 	d=tests/out/dataset
@@ -441,6 +442,13 @@ run_dataset() {
 		[ "$(jq -s 'map(select(.check == "ok")) | length' "$d/sab.jsonl")" -eq 4 ] &&
 		grep -q "MISMATCH: seed 2 candidate $v2" "$d/sab.err"
 	check $? "dataset: a sabotaged variant 2 ($v2) is a MISMATCH without time, reported on stderr; the others ok"
+	SABOTAGE=timing AUTOTILE_REAL=bin/autotile timeout 600 "$ds" --seeds 2 \
+		--size test --per 6 --cflags "-O2 -fopenmp -DAT_SABOTAGE_TIMING" \
+		--autotile tests/dataset-sabotage.sh -o "$d/tim.jsonl" 2>"$d/tim.err"
+	jq -e -s 'length == 7 and (map(.check) == ["ok", "ok", "ok", "crash",
+		"timeout", "ok", "ok"]) and (.[3].time == null) and
+		(.[4].time == null) and (.[6].speedup > 0)' "$d/tim.jsonl" >/dev/null
+	check $? "dataset: in the timing build, variant 3 crashes and variant 4 hangs: recorded as crash and timeout, variants 5 and 6 still timed ($(jq -r .check "$d/tim.jsonl" 2>/dev/null | tr '\n' ' '))"
 	timeout 120 "$ds" --seeds 2 --size test --autotile /bin/false -o "$d/fail.jsonl" 2>"$d/fail.err"
 	rc=$?
 	[ $rc -eq 0 ] && jq -e -s 'length == 1 and .[0].check == "tool-error" and

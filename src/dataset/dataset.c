@@ -1,7 +1,7 @@
 /*
  * dataset.c — autotile-dataset: measures random kernels x sampled legal
  * candidates on this machine and appends one JSON line per (kernel,
- * candidate) (issue 4, item 2; the row format is in README, "Dataset").
+ * candidate) (issue 4, item 2; rows and defaults: docs/dataset.md).
  *
  *   autotile-dataset --seeds A-B [--shard i/N] [--per K] [--runs R]
  *       [--threads T] [--cc CC] [--cflags "..."] [--size bench|test]
@@ -80,6 +80,7 @@ typedef struct at_ds_opts {
 	int shard_i, shard_n;
 	int per, runs, warmup, threads;
 	double ref_limit, budget, vtimeout, ref_timeout, tool_timeout;
+	double wait_idle;
 	const char *cc, *cflags, *size, *out;
 	const char *autotile, *gen, *runtime, *workdir;
 	int keep, list;
@@ -105,6 +106,7 @@ typedef struct at_ds_kernel {
 	int n_legal;		/* legal structures of the space */
 	int n_refused;		/* sampled choices illegal at their sizes */
 	double ref_time, load;
+	double busy;		/* other runnable tasks before timing */
 	char error[512];	/* kernel-level failure, "" when none */
 	double stage[AT_DS_N_STAGE];	/* seconds spent in each step */
 } at_ds_kernel;
@@ -171,6 +173,47 @@ static double at_ds_load(void)
 		fclose(f);
 	}
 	return v;
+}
+
+/* Returns the mean number of runnable tasks besides this process over
+ * five samples 20 ms apart (procs_running of /proc/stat: an instant
+ * measure of competition for the cores, unlike the load average), or -1
+ * when it cannot be read. */
+static double at_ds_busy(void)
+{
+	struct timespec nap = { 0, 20000000 };
+	double sum = 0;
+
+	for (int i = 0; i < 5; i++) {
+		char line[128];
+		long n = -1;
+		FILE *f = fopen("/proc/stat", "r");
+		while (f && n < 0 && fgets(line, sizeof(line), f))
+			if (sscanf(line, "procs_running %ld", &n) != 1)
+				n = -1;
+		if (f)
+			fclose(f);
+		if (n < 1)
+			return -1;
+		sum += (double)(n - 1);
+		if (i < 4)
+			nanosleep(&nap, NULL);
+	}
+	return sum / 5;
+}
+
+/* Waits, up to `limit` seconds, until no other task competes for the
+ * cores (at_ds_busy() < 0.5), checking every second; returns the last
+ * measure (-1 when unknown).  limit 0: measures once. */
+static double at_ds_wait_idle(double limit)
+{
+	double end = at_ds_now() + limit, busy = at_ds_busy();
+
+	while (busy >= 0.5 && at_ds_now() < end && !at_ds_stop) {
+		sleep(1);
+		busy = at_ds_busy();
+	}
+	return busy;
 }
 
 /* Returns the whole file `path` as a malloc'd NUL-terminated string (its
@@ -1049,9 +1092,10 @@ static void at_ds_parse_out(const char *text, at_ds_res *res, int n)
 /* Runs variants program `bin` on the variants list[0..n_list) with the
  * extra arguments extra[] (NULL-terminated), restarting after a crash or
  * timeout with the variants not yet reported (with --ref-time once
- * variant 0 is measured); the first unreported variant of a failed run
- * is marked crashed.  `out` names the output file.  Fills res[] (k->n
- * entries).  Returns 0, -1 on a spawn error, -2 when interrupted. */
+ * variant 0 is measured); the variant that was running when a run
+ * crashed is marked crashed (timed out when the whole run was killed).
+ * `out` names the output file.  Fills res[] (k->n entries).  Returns 0,
+ * -1 on a spawn error, -2 when interrupted. */
 static int at_ds_measure(const at_ds_state *st, const at_ds_kernel *k,
 	const char *bin, const int *list, int n_list, char **extra,
 	double per_var, const char *out, at_ds_res *res)
@@ -1091,8 +1135,12 @@ static int at_ds_measure(const at_ds_state *st, const at_ds_kernel *k,
 		free(text);
 		while (first < n_list && res[list[first]].state)
 			first++;
-		if (first < n_list)
-			res[list[first++]].state = 3;
+		/* exit status 3: the harness stopped a variant (its "timeout"
+		 * line is read); otherwise the first variant without a line
+		 * was running when the process died or was killed */
+		if (first < n_list && !(WIFEXITED(p.status) &&
+		    WEXITSTATUS(p.status) == 3 && !p.timed_out))
+			res[list[first++]].state = p.timed_out ? 2 : 3;
 	}
 	return 0;
 }
@@ -1162,6 +1210,7 @@ static int at_ds_time(const at_ds_state *st, at_ds_kernel *k,
 		if (!k->c[v].check)
 			list[n++] = v;
 	memset(res, 0, k->n * sizeof(*res));
+	k->busy = at_ds_wait_idle(o->wait_idle);
 	k->load = at_ds_load();
 	r = at_ds_measure(st, k, "v.time", list, n, extra, o->vtimeout,
 		"time.out", res);
@@ -1232,6 +1281,7 @@ static cJSON *at_ds_row(const at_ds_state *st, const at_ds_kernel *k, int v)
 	cJSON_AddStringToObject(row, "cc", st->o->cc);
 	cJSON_AddStringToObject(row, "cflags", st->o->cflags);
 	at_ds_num(row, "load", k->load >= 0, k->load);
+	at_ds_num(row, "busy", k->busy >= 0, k->busy);
 	cJSON_AddStringToObject(row, "check", k->error[0] ? "tool-error" :
 		c->check ? c->check : "tool-error");
 	if (k->error[0] || c->msg[0])
@@ -1328,6 +1378,9 @@ static void at_ds_progress(const at_ds_state *st, unsigned long long seed,
 				st->done, st->total, per, st->done ? eta : "?");
 		return;
 	}
+	if (!what && k->error[0])
+		fprintf(stderr, "\rautotile-dataset: seed %llu: tool-error: %s\033[K\n",
+			seed, k->error);
 	memset(bar, '#', fill);
 	memset(bar + fill, '.', 30 - fill);
 	bar[30] = 0;
@@ -1442,7 +1495,7 @@ static int at_ds_seed(at_ds_state *st, unsigned long long seed)
 	if (!k || !res || (mkdir(st->dir, 0755) < 0 && errno != EEXIST))
 		goto error;
 	k->seed = seed;
-	k->ref_time = k->load = -1;
+	k->ref_time = k->load = k->busy = -1;
 	if (st->o->list) {
 		r = at_ds_list(st, k);
 		goto error;
@@ -1491,6 +1544,9 @@ static void at_ds_usage(FILE *f)
 "                     (default 10); a variant stopped so is recorded\n"
 "                     with check \"timeout\" and no time\n"
 "  --tool-timeout S   seconds for autotile and each compile (default 300)\n"
+"  --wait-idle S      before timing a kernel, wait up to S seconds until\n"
+"                     no other task is runnable (default 0: measure\n"
+"                     only; the row's \"busy\" says how many were)\n"
 "  --threads T        OMP_NUM_THREADS of the timing runs (default 2)\n"
 "  --cc CC            compiler (default gcc)\n"
 "  --cflags FLAGS     flags of the timing build (default\n"
@@ -1589,6 +1645,7 @@ static int at_ds_option(at_ds_opts *o, int argc, char **argv, int *i)
 		{ "--budget", 'd', &o->budget, 0 },
 		{ "--timeout", 'd', &o->vtimeout, 0 },
 		{ "--ref-timeout", 'd', &o->ref_timeout, 0 },
+		{ "--wait-idle", 'd', &o->wait_idle, 0 },
 		{ "--tool-timeout", 'd', &o->tool_timeout, 0 },
 		{ "--threads", 'i', &o->threads, 1024 },
 		{ "--cc", 's', &o->cc, 0 }, { "--cflags", 's', &o->cflags, 0 },
