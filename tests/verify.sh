@@ -70,7 +70,7 @@ one_seed() {
 	fi
 	# legal structures, with the allowed sizes per position
 	jq -r '.nests[0] as $n | ($n.sizes | map(map(select(. <= 32)) | map(tostring)
-		| join(","))) as $sz | $n.candidates[] | select(.id != "orig")
+		| join(","))) as $sz | $n.candidates[] | select(.id != "orig" and .id != "keep")
 		| "\(.id) \($sz[:(.sizes | length)] | join(";"))"' \
 		"$d/k.json" >"$d/structs" 2>"$d/jq.err"
 	if [ ! -s "$d/structs" ]; then

@@ -47,7 +47,7 @@ static int load(isl_ctx *ctx, const char *path, int with_vals,
 	if (!fx->deps)
 		return -1;
 	fx->space = at_space_build(ctx, fx->src->scops[0], fx->deps,
-		AT_SPACE_ENUM);
+		AT_SPACE_LIST);
 	if (!fx->space)
 		return -1;
 	at_features_param_values(fx->src->text, fx->src->scops[0], 0, NULL,
