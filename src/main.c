@@ -58,9 +58,11 @@ static void at_cli_usage(FILE *f)
 "                      passed to clang when parsing the input\n"
 "  --strategy S        model: the candidate the learned cost model ranks\n"
 "                      best, or the nest as written when none is predicted\n"
-"                      faster (the default)\n"
+"                      faster (see README: not yet good enough to be the\n"
+"                      default)\n"
 "                      none: keep the loop order (add OpenMP pragmas only)\n"
 "                      fixed:N: N x ... x N tiles on the permutable bands\n"
+"                      (default: fixed:32)\n"
 "  --weights FILE      the cost model's weights (default: $AUTOTILE_WEIGHTS,\n"
 "                      else weights/default.json beside the program)\n"
 "  --candidate ID      use candidate ID (as listed by --report) for every\n"
@@ -517,7 +519,7 @@ int main(int argc, char **argv)
 	char dir[4096];
 	int rc;
 
-	cli.use_model = 1;
+	cli.opts.default_size = 32;
 	cli.opts.parallel = 1;
 	cli.opts.tile_scan = cli.opts.point_scan = -1;
 	at_autotune_defaults(&cli.tune);

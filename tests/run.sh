@@ -230,13 +230,13 @@ run_cli() {
 		jq -e '.nests[0].rejected | length == 5' "$LOGS/cli.json" >/dev/null
 	check $? "cli $t: --report lists orig among listing11's candidates and its 5 rejected structures"
 
-	cli "$t" --weights /no/such/w.json -I runtime examples/matmul.c -o "$LOGS/cli.c"
+	cli "$t" --strategy model --weights /no/such/w.json -I runtime examples/matmul.c -o "$LOGS/cli.c"
 	n=$(wc -l <"$LOGS/cli.err")
 	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan && grep -q '^autotile: error: /no/such/w\.json' "$LOGS/cli.err"
 	check $? "cli $t: --weights naming a missing file -> exit 1 (got $rc), one error line naming it (got $n)"
 
 	printf '{"schema": 1, "layout": "at-feat-0"}\n' >"$LOGS/badw.json"
-	cli "$t" --weights "$LOGS/badw.json" -I runtime examples/matmul.c -o "$LOGS/cli.c"
+	cli "$t" --strategy model --weights "$LOGS/badw.json" -I runtime examples/matmul.c -o "$LOGS/cli.c"
 	n=$(wc -l <"$LOGS/cli.err")
 	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan && grep -q 'badw\.json.*layout' "$LOGS/cli.err"
 	check $? "cli $t: weights of another feature layout -> exit 1 (got $rc), one line naming the file and the layout (got $n)"
