@@ -167,6 +167,11 @@ __isl_give isl_union_map *at_scop_access(isl_ctx *ctx, const at_scop *scop,
 __isl_give isl_union_map *at_scop_schedule_map(isl_ctx *ctx,
 	const at_scop *scop);
 
+/* Returns a new isl context set up the way every autotile stage expects:
+ * errors reported and returned instead of aborting, tile loops scaled by
+ * the tile sizes, point loops not shifted.  NULL when out of memory. */
+isl_ctx *at_scop_ctx_alloc(void);
+
 /* Returns the parameter context.  Nothing is assumed about parameter
  * values, so generated code is correct for every value.  NULL on error. */
 __isl_give isl_set *at_scop_context(isl_ctx *ctx, const at_scop *scop);

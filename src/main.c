@@ -284,19 +284,6 @@ static int at_cli_write(const char *path, const char *text)
 	return bad;
 }
 
-/* Returns a new isl context set up for autotile. */
-static isl_ctx *at_cli_isl(void)
-{
-	isl_ctx *ctx = isl_ctx_alloc();
-
-	if (!ctx)
-		return NULL;
-	isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
-	isl_options_set_tile_scale_tile_loops(ctx, 1);
-	isl_options_set_tile_shift_point_loops(ctx, 0);
-	return ctx;
-}
-
 /* Measures the file with every nest at its current pick into *res in
  * `mode`; returns 0 or -1 (res->what says why). */
 static int at_cli_measure(const struct at_cli *cli, const at_source *src,
@@ -420,7 +407,7 @@ done:
 /* Optimizes every nest of the parsed source and writes the result. */
 static int at_cli_run(const struct at_cli *cli, const at_source *src)
 {
-	isl_ctx *ctx = at_cli_isl();
+	isl_ctx *ctx = at_scop_ctx_alloc();
 	at_plan *plans = calloc(src->n_scop + 1, sizeof(at_plan));
 	char **texts = calloc(src->n_scop + 1, sizeof(char *));
 	at_plan_opts po = { cli->opts, at_cli_iter_prefix(src),

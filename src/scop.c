@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <isl/options.h>
+#include <isl/schedule_node.h>
 #include <isl/set.h>
 #include <isl/map.h>
 #include <isl/union_set.h>
@@ -494,4 +496,17 @@ int at_scop_trip_counts_at(isl_ctx *ctx, const at_scop *scop,
 	}
 	isl_union_set_free(dom);
 	return 0;
+}
+
+/* Returns a new isl context set up for autotile (see at_scop.h). */
+isl_ctx *at_scop_ctx_alloc(void)
+{
+	isl_ctx *ctx = isl_ctx_alloc();
+
+	if (!ctx)
+		return NULL;
+	isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
+	isl_options_set_tile_scale_tile_loops(ctx, 1);
+	isl_options_set_tile_shift_point_loops(ctx, 0);
+	return ctx;
 }

@@ -661,26 +661,13 @@ error:
 	return r;
 }
 
-/* Returns a new isl context set up as autotile's. */
-static isl_ctx *at_ds_isl(void)
-{
-	isl_ctx *ctx = isl_ctx_alloc();
-
-	if (!ctx)
-		return NULL;
-	isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
-	isl_options_set_tile_scale_tile_loops(ctx, 1);
-	isl_options_set_tile_shift_point_loops(ctx, 0);
-	return ctx;
-}
-
 /* Parses kernel file `path` (-I the runtime), builds the space of its
  * nest and samples k's variants.  Returns 0, or -1 with k->error set. */
 static int at_ds_candidates(const at_ds_state *st, const char *path,
 	at_ds_kernel *k)
 {
 	const char *args[2] = { "-I", st->o->runtime };
-	isl_ctx *ctx = at_ds_isl();
+	isl_ctx *ctx = at_scop_ctx_alloc();
 	at_source *src = NULL;
 	at_deps *deps = NULL;
 	at_space *space = NULL;

@@ -434,10 +434,9 @@ static int at_fz_kernel_load(const struct at_fz *fz, const char *path,
 	long *vals;
 
 	memset(k, 0, sizeof(*k));
-	k->ctx = isl_ctx_alloc();
+	k->ctx = at_scop_ctx_alloc();
 	if (!k->ctx)
 		goto error;
-	isl_options_set_on_error(k->ctx, ISL_ON_ERROR_CONTINUE);
 	if (at_frontend_parse(path, 2, args, &k->src) != 0 ||
 	    k->src->n_scop < 1)
 		goto error;
