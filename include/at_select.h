@@ -29,8 +29,7 @@
 
 /* One ranked candidate. */
 typedef struct at_select_item {
-	at_choice ch;		/* meaningless for keep */
-	int keep;		/* 1: the nest as written */
+	at_choice ch;		/* shape AT_CHOICE_KEEP: the nest as written */
 	float pred;		/* predicted log-speedup over keep */
 } at_select_item;
 
@@ -54,10 +53,6 @@ int at_select_rank(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 
 /* Frees what *sel holds. */
 void at_select_clear(at_select *sel);
-
-/* Writes the id of item `it` into buf (see at_space_id); returns buf. */
-char *at_select_id(const at_space *space, const at_select_item *it,
-	char *buf, size_t size);
 
 /* Prints the --explain report of the ranking: the top `k` items with
  * their predicted speedups and which features raised or lowered the best

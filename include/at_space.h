@@ -56,8 +56,7 @@
 
 /* The id of the candidate that leaves a nest exactly as written (no
  * transformation, no OpenMP pragmas: the speedup-1 baseline every other
- * candidate is measured against).  It has no schedule: the CLI handles it
- * before the space is asked. */
+ * candidate is measured against); its choice has shape AT_CHOICE_KEEP. */
 #define AT_KEEP_ID "keep"
 
 #define AT_MAX_SHAPE 6
@@ -99,8 +98,9 @@ typedef struct at_shape {
 } at_shape;
 
 /* at_choice.shape of the two untransformed choices: "orig" (the original
- * loop order, regenerated) and "keep" (whatever the caller makes of it;
- * the space builds the original schedule for it too). */
+ * loop order, regenerated) and "keep" (the nest left as written: the CLI
+ * generates nothing for it; the space builds the original schedule for it
+ * too). */
 #define AT_CHOICE_ORIG (-1)
 #define AT_CHOICE_KEEP (-2)
 

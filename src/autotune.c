@@ -120,17 +120,12 @@ static int at_tune_spawn(const char *const *argv, const char *out,
 /* Returns the contents of file `path` (malloc'd, NUL-terminated) or NULL. */
 static char *at_tune_slurp(const char *path)
 {
-	FILE *f = fopen(path, "r");
 	at_buf b = { 0 };
-	char chunk[4096];
-	size_t n;
 
-	if (!f)
+	if (at_buf_read_file(&b, path) < 0) {
+		at_buf_clear(&b);
 		return NULL;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		at_buf_addn(&b, chunk, n);
-	fclose(f);
-	at_buf_add(&b, "");
+	}
 	return at_buf_take(&b);
 }
 

@@ -1,6 +1,7 @@
 /*
  * buf.c — growable text buffer (see include/at_buf.h).
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,4 +95,25 @@ void at_buf_clear(at_buf *b)
 	b->s = NULL;
 	b->len = b->cap = 0;
 	b->failed = 0;
+}
+
+/* Appends the contents of file `path` (see at_buf.h). */
+int at_buf_read_file(at_buf *b, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char chunk[1 << 16];
+	size_t n;
+	int bad;
+
+	if (!f)
+		return -1;
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		at_buf_addn(b, chunk, n);
+	bad = ferror(f);
+	fclose(f);
+	if (b->failed)
+		errno = ENOMEM;
+	else if (bad)
+		errno = EIO;
+	return bad || b->failed ? -1 : 0;
 }

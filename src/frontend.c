@@ -33,6 +33,7 @@
 #include <clang-c/Index.h>
 
 #include "at_frontend.h"
+#include "at_buf.h"
 #include "at_diag.h"
 
 #define AT_FE_NSYM 64			/* loops + parameters of one nest */
@@ -2755,41 +2756,18 @@ static int at_fe_clang_errors(CXTranslationUnit tu)
 /* Reads the file src->path into src->text.  Returns -1 after reporting. */
 static int at_fe_read_file(at_source *src)
 {
-	FILE *f;
-	size_t cap = 1 << 16, got;
-	char *buf = NULL, *nb;
+	at_buf b = { 0 };
 
 	errno = 0;
-	f = fopen(src->path, "rb");
-	if (!f)
-		goto error;
-	for (;;) {
-		nb = realloc(buf, cap + 1);
-		if (!nb) {
-			errno = ENOMEM;
-			goto error;
-		}
-		buf = nb;
-		got = fread(buf + src->len, 1, cap - src->len, f);
-		src->len += got;
-		if (src->len < cap)
-			break;
-		cap *= 2;
+	if (at_buf_read_file(&b, src->path) < 0) {
+		at_diag(NULL, AT_ERROR, "cannot read `%s`: %s", src->path,
+			strerror(errno ? errno : EIO));
+		at_buf_clear(&b);
+		return -1;
 	}
-	if (ferror(f))
-		goto error;
-	fclose(f);
-	buf[src->len] = '\0';
-	src->text = buf;
-	return 0;
-error:
-	at_diag(NULL, AT_ERROR, "cannot read `%s`: %s", src->path,
-		strerror(errno ? errno : EIO));
-	if (f)
-		fclose(f);
-	free(buf);
-	src->len = 0;
-	return -1;
+	src->len = b.len;
+	src->text = at_buf_take(&b);
+	return src->text ? 0 : -1;
 }
 
 /* Parses `path` and extracts its marked nests (see at_frontend.h). */

@@ -310,7 +310,7 @@ static int at_cli_measure(const struct at_cli *cli, const at_source *src,
 /* Measures option i of nest k (the others at their picks): checks its
  * output against ref_out on the exact build, then times it into *r.
  * Returns 0 when *r is a valid time, -1 after a note or warning. */
-static int at_cli_tune_option_time(const struct at_cli *cli,
+static int at_cli_tune_try(const struct at_cli *cli,
 	const at_source *src, at_plan *plans, int k, int i,
 	const char *ref_out, double limit, at_tune_result *r)
 {
@@ -352,7 +352,7 @@ static void at_cli_tune_nest(const struct at_cli *cli, const at_source *src,
 	for (int i = 0; i < p->n; i++) {
 		at_tune_result r;
 
-		if (!p->text[i] || at_cli_tune_option_time(cli, src, plans, k,
+		if (!p->text[i] || at_cli_tune_try(cli, src, plans, k,
 		    i, ref_out, 3 * best->time, &r) < 0)
 			continue;
 		at_diag(&p->scop->loc, AT_NOTE, "autotune: %s: %.6f s (best "

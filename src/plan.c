@@ -40,31 +40,6 @@ static void at_plan_illegal(const at_scop *scop, const at_deps *deps,
 			"legality test fails; loop nest left unchanged", what);
 }
 
-/* Returns the candidate `candidate(ID)` / --candidate forces, or NULL
- * after an error diagnostic. */
-static at_cand *at_plan_forced(isl_ctx *ctx, const at_scop *scop,
-	const at_space *space, const at_opts *opts)
-{
-	char err[256], what[160];
-	at_choice ch;
-	at_cand *c;
-	int dep;
-
-	if (at_space_parse_id(space, opts->candidate, &ch, err,
-	    sizeof(err)) < 0) {
-		at_diag(&scop->loc, AT_ERROR, "%s (see --report for this "
-			"nest's candidates); loop nest left unchanged", err);
-		return NULL;
-	}
-	c = at_space_make(ctx, space, &ch, &dep);
-	if (!c && dep > -2) {
-		snprintf(what, sizeof(what), "candidate `%s`",
-			opts->candidate);
-		at_plan_illegal(scop, space->deps, what, dep);
-	}
-	return c;
-}
-
 /* Returns 1 if the pragma's clauses force a shape or a scan. */
 static int at_plan_clauses_force(const at_opts *opts)
 {
@@ -130,6 +105,39 @@ static int at_plan_push(at_plan_rank *r, at_cand *cand)
 	return 0;
 }
 
+/* Puts the candidate `candidate(ID)` / --candidate forces into r (keep:
+ * the nest as written).  Returns 0, or -1 after an error diagnostic when
+ * the id is unknown or illegal (r->failed set) or on an isl error. */
+static int at_plan_forced(isl_ctx *ctx, const at_scop *scop,
+	const at_space *space, const at_opts *opts, at_plan_rank *r)
+{
+	char err[256], what[160];
+	at_choice ch;
+	at_cand *c;
+	int dep;
+
+	r->failed = 1;
+	if (at_space_parse_id(space, opts->candidate, &ch, err,
+	    sizeof(err)) < 0) {
+		at_diag(&scop->loc, AT_ERROR, "%s (see --report for this "
+			"nest's candidates); loop nest left unchanged", err);
+		return -1;
+	}
+	if (ch.shape == AT_CHOICE_KEEP) {
+		r->failed = 0;
+		r->why = "candidate `keep`: the nest is left exactly as written";
+		return at_plan_push(r, NULL);
+	}
+	c = at_space_make(ctx, space, &ch, &dep);
+	if (!c && dep > -2) {
+		snprintf(what, sizeof(what), "candidate `%s`",
+			opts->candidate);
+		at_plan_illegal(scop, space->deps, what, dep);
+	}
+	r->failed = !c;
+	return c ? at_plan_push(r, c) : -1;
+}
+
 /* Ranks the candidates with the cost model: the best legal ones (each
  * checked exactly at its own sizes) and keep where the keep margin puts
  * it, until n_option are found (keep always among them when n_option >
@@ -152,7 +160,7 @@ static int at_plan_model(isl_ctx *ctx, const at_scop *scop,
 		at_select_explain(stderr, ctx, space, po->model, sel, 10);
 	for (int i = 0; i < sel->n && r->n < want; i++) {
 		at_cand *c;
-		if (sel->items[i].keep) {
+		if (sel->items[i].ch.shape == AT_CHOICE_KEEP) {
 			have_keep = 1;
 			at_plan_push(r, NULL);
 			continue;
@@ -189,15 +197,8 @@ static int at_plan_ranked(isl_ctx *ctx, const at_scop *scop,
 	int n_option = po->n_option;
 	at_cand *c;
 
-	if (!strcmp(opts->candidate, AT_KEEP_ID)) {
-		r->why = "candidate `keep`: the nest is left exactly as written";
-		return at_plan_push(r, NULL);
-	}
-	if (opts->candidate[0]) {
-		c = at_plan_forced(ctx, scop, space, opts);
-		r->failed = !c;
-		return c ? at_plan_push(r, c) : -1;
-	}
+	if (opts->candidate[0])
+		return at_plan_forced(ctx, scop, space, opts, r);
 	if (po->model && !opts->n_size && !at_plan_clauses_force(opts))
 		return at_plan_model(ctx, scop, space, po, opts, r);
 	c = at_plan_fixed(ctx, scop, space, opts, r);

@@ -81,15 +81,14 @@ static int at_select_sizes(const at_space *space, const at_model *m,
 	}
 }
 
-/* Appends an item for choice ch (keep when `keep`) with the lowest
- * prediction; returns its index. */
-static int at_select_push(at_select *sel, const at_choice *ch, int keep)
+/* Appends an item for choice ch with the lowest prediction; returns its
+ * index. */
+static int at_select_push(at_select *sel, const at_choice *ch)
 {
 	at_select_item *it = &sel->items[sel->n];
 
 	memset(it, 0, sizeof(*it));
 	it->ch = *ch;
-	it->keep = keep;
 	it->pred = -HUGE_VALF;
 	return sel->n++;
 }
@@ -105,7 +104,7 @@ static int at_select_score(isl_ctx *ctx, const at_space *space,
 
 	memset(&ch, 0, sizeof(ch));
 	ch.shape = -1;
-	item = at_select_push(sel, &ch, 0);
+	item = at_select_push(sel, &ch);
 	if (at_features_struct(ctx, space, &sel->info, &ch, &si) < 0 ||
 	    at_select_add(m, sel, b, &si, item, NULL) < 0)
 		return -1;
@@ -114,7 +113,7 @@ static int at_select_score(isl_ctx *ctx, const at_space *space,
 
 		if (!st->legal)
 			continue;
-		item = at_select_push(sel, &st->ch, 0);
+		item = at_select_push(sel, &st->ch);
 		if (at_features_struct(ctx, space, &sel->info, &st->ch,
 		    &si) < 0 ||
 		    at_select_sizes(space, m, sel, b, &si, item) < 0)
@@ -145,8 +144,7 @@ static void at_select_order(const at_model *m, at_select *sel)
 	memmove(&sel->items[pos + 1], &sel->items[pos],
 		(sel->n - pos) * sizeof(sel->items[0]));
 	memset(&sel->items[pos], 0, sizeof(sel->items[0]));
-	sel->items[pos].keep = 1;
-	sel->items[pos].ch.shape = -1;
+	sel->items[pos].ch.shape = AT_CHOICE_KEEP;
 	sel->n++;
 }
 
@@ -185,17 +183,6 @@ void at_select_clear(at_select *sel)
 	free(sel->items);
 	sel->items = NULL;
 	sel->n = 0;
-}
-
-/* Writes the id of item `it` (see at_select.h). */
-char *at_select_id(const at_space *space, const at_select_item *it,
-	char *buf, size_t size)
-{
-	if (it->keep) {
-		snprintf(buf, size, "%s", AT_KEEP_ID);
-		return buf;
-	}
-	return at_space_id(space, &it->ch, buf, size);
 }
 
 /* Prints the features whose attribution is largest in magnitude, at most
@@ -240,10 +227,11 @@ void at_select_explain(FILE *f, isl_ctx *ctx, const at_space *space,
 		exp(at_model_keep_margin(m)), k);
 	for (int i = 0; i < sel->n && i < k; i++)
 		fprintf(f, "    %2d. %-40s predicted speedup %6.2f\n", i + 1,
-			at_select_id(space, &sel->items[i], id, sizeof(id)),
-			sel->items[i].keep ? 1.0 : exp(sel->items[i].pred));
+			at_space_id(space, &sel->items[i].ch, id, sizeof(id)),
+			sel->items[i].ch.shape == AT_CHOICE_KEEP ? 1.0 :
+			exp(sel->items[i].pred));
 	for (int i = 0; i < sel->n && !it; i++)
-		if (!sel->items[i].keep)
+		if (sel->items[i].ch.shape != AT_CHOICE_KEEP)
 			it = &sel->items[i];
 	if (!it || at_features_struct(ctx, space, &sel->info, &it->ch,
 	    &si) < 0)
@@ -253,7 +241,7 @@ void at_select_explain(FILE *f, isl_ctx *ctx, const at_space *space,
 		return;
 	fprintf(f, "    what moved the prediction for %s most (gradient x "
 		"input, in log-speedup):\n      nest features:\n",
-		at_select_id(space, it, id, sizeof(id)));
+		at_space_id(space, &it->ch, id, sizeof(id)));
 	at_select_attr(f, m, nattr, AT_FEAT_NEST_DIM, 1, 5);
 	fprintf(f, "      candidate features:\n");
 	at_select_attr(f, m, cattr, AT_FEAT_CAND_DIM, 0, 5);

@@ -415,7 +415,7 @@ char *at_space_id(const at_space *space, const at_choice *ch, char *buf,
 	size_t len;
 
 	if (ch->shape < 0) {
-		snprintf(buf, size, ch->shape == AT_CHOICE_KEEP ? "keep" :
+		snprintf(buf, size, ch->shape == AT_CHOICE_KEEP ? AT_KEEP_ID :
 			"orig");
 		return buf;
 	}
@@ -522,7 +522,7 @@ int at_space_parse_id(const at_space *space, const char *id, at_choice *ch,
 	ch->shape = AT_CHOICE_ORIG;
 	if (!strcmp(id, "orig"))
 		return 0;
-	if (!strcmp(id, "keep")) {
+	if (!strcmp(id, AT_KEEP_ID)) {
 		ch->shape = AT_CHOICE_KEEP;
 		return 0;
 	}
