@@ -103,6 +103,8 @@ typedef struct at_feat_nest {
 	int n_fref;
 	struct at_feat_fref {
 		int array, elem_size, n_dim, n_loop;
+		int first;		/* index of the first fref of the
+					 * same array (itself or earlier) */
 		double trip[AT_MAX_DEPTH];	/* per enclosing loop (by depth;
 						 * unknown: AT_FEAT_TRIP_ASSUMED) */
 		int coef[AT_MAX_DEPTH][AT_MAX_DEPTH];	/* |m[d][loop at depth p]| */

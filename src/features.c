@@ -582,8 +582,12 @@ static void at_feat_fref(const at_scop *scop, const at_stmt *s,
 
 	if (f->n_fref == AT_FEAT_MAXREF)
 		return;
-	fr = &f->fref[f->n_fref++];
+	fr = &f->fref[f->n_fref];
 	fr->array = r->array;
+	fr->first = f->n_fref++;
+	for (int j = fr->first - 1; j >= 0; j--)
+		if (f->fref[j].array == fr->array)
+			fr->first = j;
 	fr->elem_size = scop->arrays[r->array].elem_size;
 	fr->n_dim = r->n_dim < AT_MAX_DEPTH ? r->n_dim : AT_MAX_DEPTH;
 	fr->n_loop = s->n_loop;
@@ -868,9 +872,17 @@ char *at_features_nest_name(int k, char *buf, size_t size)
 /* Structures                                                             */
 /* ---------------------------------------------------------------------- */
 
-/* Sets si to the untiled nest of n loops: H = I, loops in order. */
-static void at_feat_identity(at_feat_struct_info *si, int n)
+/* Sets si (cleared first) to the untiled nest `nest` of structure kind
+ * `kind` (0 keep, 1 orig): its loops up to AT_MAX_DEPTH, H = I, loops in
+ * order, no OpenMP pragmas. */
+static void at_feat_untiled(at_feat_struct_info *si, const at_feat_nest *nest,
+	int kind)
 {
+	int n = nest->depth < AT_MAX_DEPTH ? nest->depth : AT_MAX_DEPTH;
+
+	memset(si, 0, sizeof(*si));
+	si->nest = nest;
+	si->kind = kind;
 	si->n = n;
 	si->det = 1;
 	si->shape_kind = -1;
@@ -888,11 +900,7 @@ static void at_feat_identity(at_feat_struct_info *si, int n)
 void at_features_struct_keep(const at_feat_nest *nest,
 	at_feat_struct_info *si)
 {
-	memset(si, 0, sizeof(*si));
-	si->nest = nest;
-	si->kind = 0;
-	at_feat_identity(si, nest->depth < AT_MAX_DEPTH ? nest->depth :
-		AT_MAX_DEPTH);
+	at_feat_untiled(si, nest, 0);
 }
 
 /* Returns the original schedule's first `keep` dimensions (statement
@@ -970,14 +978,12 @@ int at_features_struct(isl_ctx *ctx, const at_space *space,
 	int point_ord[AT_MAX_DEPTH];
 	at_choice probe = *ch;
 
-	memset(si, 0, sizeof(*si));
-	si->nest = nest;
 	if (ch->shape < 0) {
-		si->kind = 1;
-		at_feat_identity(si, nest->depth < AT_MAX_DEPTH ?
-			nest->depth : AT_MAX_DEPTH);
+		at_feat_untiled(si, nest, 1);
 		return at_feat_orig_omp(ctx, space, si);
 	}
+	memset(si, 0, sizeof(*si));
+	si->nest = nest;
 	sh = &space->shapes[ch->shape];
 	si->kind = 2;
 	si->shape_kind = sh->kind;
@@ -1095,17 +1101,13 @@ static double at_feat_footprint(const at_feat_struct_info *si,
 	for (int i = 0; i < f->n_fref; i++) {
 		const struct at_feat_fref *fr = &f->fref[i];
 		double len[AT_MAX_DEPTH], e;
-		int first = i;
 		for (int p = 0; p < fr->n_loop && p < AT_MAX_DEPTH; p++)
 			len[p] = side[p] >= 1 && side[p] < fr->trip[p] ?
 				side[p] : fr->trip[p];
-		for (int j = i - 1; j >= 0; j--)
-			if (f->fref[j].array == fr->array)
-				first = j;
 		e = at_feat_ref_elems(fr, len);
 		best[i] = 0;
-		if (first == i || e > best[first])
-			best[first] = e;
+		if (fr->first == i || e > best[fr->first])
+			best[fr->first] = e;
 	}
 	for (int i = 0; i < f->n_fref; i++)
 		fp += best[i] * f->fref[i].elem_size;

@@ -34,7 +34,6 @@
 
 #include <cjson/cJSON.h>
 #include <isl/ctx.h>
-#include <isl/options.h>
 
 #include "at_diag.h"
 #include "at_frontend.h"
@@ -431,7 +430,7 @@ static int at_fz_kernel_load(const struct at_fz *fz, const char *path,
 	long seed, struct at_fz_kernel *k)
 {
 	const char *args[2] = { "-I", fz->inc };
-	long *vals;
+	long *vals = NULL;
 
 	memset(k, 0, sizeof(*k));
 	k->ctx = at_scop_ctx_alloc();
@@ -445,21 +444,18 @@ static int at_fz_kernel_load(const struct at_fz *fz, const char *path,
 		AT_SPACE_SHAPES) : NULL;
 	k->nest = malloc(sizeof(*k->nest));
 	vals = calloc(k->src->scops[0]->n_param + 1, sizeof(long));
-	if (!k->space || !k->nest || !vals) {
-		free(vals);
+	if (!k->space || !k->nest || !vals)
 		goto error;
-	}
 	at_features_param_values(k->src->text, k->src->scops[0], 0, NULL,
 		vals);
 	if (at_features_nest_info(k->ctx, k->src->scops[0], k->deps, k->space,
-	    vals, &fz->mach, k->nest) < 0) {
-		free(vals);
+	    vals, &fz->mach, k->nest) < 0)
 		goto error;
-	}
 	free(vals);
 	at_features_nest_encode(k->nest, k->nest_x);
 	return 0;
 error:
+	free(vals);
 	fprintf(stderr, "autotile-features: warning: seed %ld: the kernel "
 		"could not be analysed; skipped\n", seed);
 	at_fz_kernel_free(k);

@@ -627,22 +627,31 @@ static double at_tr_epoch(at_tr_net *n, const at_tr_data *d,
 	return batches ? loss / batches : 0;
 }
 
-/* Validation Spearman of the parameters par of n (through at_model), or
- * -2 on error. */
-static double at_tr_val_score(const at_tr_net *n, const float *par,
-	const at_tr_data *d, const at_tr_norm *nm, float *pred)
+/* Writes the predictions of the parameters par of n for every row of
+ * split s into pred, through the weights format and at_model (the code
+ * path of autotile).  Returns 0 or -1 (out of memory). */
+static int at_tr_predict_par(const at_tr_net *n, const float *par,
+	const at_tr_data *d, const at_tr_norm *nm, at_tr_split s, float *pred)
 {
 	cJSON *w = at_tr_weights(n, par, d->layout, d->nest_names,
 		d->cand_names, nm);
 	at_model *m = w ? at_model_from_json(w, "(training)", d->layout, d->dn,
 		d->dc, NULL, 0) : NULL;
-	double s = -2;
+	int rc = m ? at_tr_predict(m, d, s, pred) : -1;
 
-	if (m && at_tr_predict(m, d, AT_TR_VAL, pred) == 0)
-		s = at_tr_spearman(d, AT_TR_VAL, pred);
 	at_model_free(m);
 	cJSON_Delete(w);
-	return s;
+	return rc;
+}
+
+/* Validation Spearman of the parameters par of n (through at_model), or
+ * -2 on error. */
+static double at_tr_val_score(const at_tr_net *n, const float *par,
+	const at_tr_data *d, const at_tr_norm *nm, float *pred)
+{
+	if (at_tr_predict_par(n, par, d, nm, AT_TR_VAL, pred) < 0)
+		return -2;
+	return at_tr_spearman(d, AT_TR_VAL, pred);
 }
 
 /* Least-squares a, b of y ~ a p + b over the training rows (for the rank
@@ -675,23 +684,15 @@ static void at_tr_calibrate(const at_tr_data *d, const float *pred,
 static int at_tr_rescale(at_tr_net *n, const at_tr_data *d,
 	const at_tr_norm *nm, float *pred)
 {
-	cJSON *w = at_tr_weights(n, n->best, d->layout, d->nest_names,
-		d->cand_names, nm);
-	at_model *m = w ? at_model_from_json(w, "(training)", d->layout, d->dn,
-		d->dc, NULL, 0) : NULL;
 	float a, b;
-	int rc = -1;
 
-	if (m && at_tr_predict(m, d, AT_TR_TRAIN, pred) == 0) {
-		at_tr_calibrate(d, pred, &a, &b);
-		for (int j = 0; j < n->h; j++)
-			n->best[n->off_w[L_HEAD2] + j] *= a;
-		n->best[n->off_b[L_HEAD2]] = a * n->best[n->off_b[L_HEAD2]] + b;
-		rc = 0;
-	}
-	at_model_free(m);
-	cJSON_Delete(w);
-	return rc;
+	if (at_tr_predict_par(n, n->best, d, nm, AT_TR_TRAIN, pred) < 0)
+		return -1;
+	at_tr_calibrate(d, pred, &a, &b);
+	for (int j = 0; j < n->h; j++)
+		n->best[n->off_w[L_HEAD2] + j] *= a;
+	n->best[n->off_b[L_HEAD2]] = a * n->best[n->off_b[L_HEAD2]] + b;
+	return 0;
 }
 
 /* The training loop: epochs with early stopping; the best parameters end
