@@ -27,8 +27,9 @@ void at_buf_printf(at_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Appends the whole contents of the file `path` (binary, as it is).
- * Returns 0, or -1 with errno set when the file cannot be opened or read,
- * or memory runs out (the buffer then holds what was read). */
+ * Returns 0; -1 with errno set when the file cannot be opened; -2 with
+ * errno set when it cannot be read or memory runs out (the buffer then
+ * holds what was read). */
 int at_buf_read_file(at_buf *b, const char *path);
 
 /* Returns 1 if an append failed (out of memory). */

@@ -107,6 +107,7 @@ int at_buf_read_file(at_buf *b, const char *path)
 
 	if (!f)
 		return -1;
+	errno = 0;
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		at_buf_addn(b, chunk, n);
 	bad = ferror(f);
@@ -115,5 +116,5 @@ int at_buf_read_file(at_buf *b, const char *path)
 		errno = ENOMEM;
 	else if (bad)
 		errno = EIO;
-	return bad || b->failed ? -1 : 0;
+	return bad || b->failed ? -2 : 0;
 }

@@ -14,6 +14,7 @@
 #include <cblas.h>
 
 #include "at_model.h"
+#include "at_buf.h"
 
 enum { L_NEST1, L_NEST2, L_CAND1, L_HEAD1, L_HEAD2 };
 
@@ -95,36 +96,16 @@ void at_model_free(at_model *m)
  * it, or NULL after a message in ld. */
 static char *at_model_slurp(const at_model_ld *ld, const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	char *s = NULL;
-	size_t len = 0, cap = 0, got;
+	at_buf b = { 0 };
+	int r = at_buf_read_file(&b, path);
 
-	if (!f) {
-		at_model_fail(ld, "cannot open: %s", strerror(errno));
+	if (r < 0) {
+		at_model_fail(ld, r == -1 ? "cannot open: %s" :
+			"cannot read: %s", strerror(errno ? errno : EIO));
+		at_buf_clear(&b);
 		return NULL;
 	}
-	do {
-		if (cap - len < 65536) {
-			char *t = realloc(s, cap ? 2 * cap : 65536 + 1);
-			if (!t)
-				goto error;
-			s = t;
-			cap = cap ? 2 * cap : 65536;
-		}
-		got = fread(s + len, 1, cap - len, f);
-		len += got;
-	} while (got > 0);
-	if (ferror(f))
-		goto error;
-	fclose(f);
-	s[len] = '\0';
-	return s;
-error:
-	at_model_fail(ld, "cannot read: %s", errno ? strerror(errno) :
-		"read error");
-	free(s);
-	fclose(f);
-	return NULL;
+	return at_buf_take(&b);
 }
 
 /* Returns the 1-based line of position `at` in text s. */
