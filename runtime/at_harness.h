@@ -313,12 +313,13 @@ static inline int at_harness_option(int argc, char **argv, int *i,
 		"--ref-timeout" };
 	double *dst[] = { NULL, NULL, &o->ref_limit, &o->ref_time,
 		&o->budget, &o->timeout, &o->ref_timeout };
+	const int n_name = (int)(sizeof(name) / sizeof(name[0]));
 	double v;
 	int k;
 
-	for (k = 0; k < 7 && strcmp(argv[*i], name[k]); k++)
+	for (k = 0; k < n_name && strcmp(argv[*i], name[k]); k++)
 		;
-	if (k == 7 || *i + 1 >= argc ||
+	if (k == n_name || *i + 1 >= argc ||
 	    at_harness_num(argv[*i + 1], k < 2, &v) < 0)
 		return -1;
 	++*i;
@@ -371,10 +372,11 @@ static inline int at_harness_parse(int argc, char **argv, int n,
 			return at_harness_usage(argv[0], n);
 		list[(*n_list)++] = (int)v;
 	}
-	for (int v = 0; *n_list == 0 && v < n; v++)
-		list[v] = v;
-	if (*n_list == 0)
+	if (*n_list == 0) {
+		for (int v = 0; v < n; v++)
+			list[v] = v;
 		*n_list = n;
+	}
 	return 0;
 }
 

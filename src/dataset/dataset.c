@@ -46,12 +46,10 @@
 
 #include <cjson/cJSON.h>
 #include <isl/ctx.h>
-#include <isl/options.h>
-#include <isl/schedule_node.h>
 
 #include "at_buf.h"
-#include "at_diag.h"
 #include "at_frontend.h"
+#include "at_scop.h"
 #include "at_deps.h"
 #include "at_space.h"
 
@@ -1132,6 +1130,35 @@ static int at_ds_measure(const at_ds_state *st, const at_ds_kernel *k,
 	return 0;
 }
 
+/* Runs the check build (check != 0: v.check into check.out) or the
+ * timing build (v.time into time.out) with the arguments extra[] on
+ * every variant not already failed, listed in list[] (their number in
+ * *n), results in res[].  Returns 0, -1 with k->error set when variant
+ * 0 itself fails, -2 when interrupted. */
+static int at_ds_build_run(const at_ds_state *st, at_ds_kernel *k,
+	int check, char **extra, int *list, int *n, at_ds_res *res)
+{
+	int r;
+
+	*n = 0;
+	for (int v = 0; v < k->n; v++)
+		if (!k->c[v].check)
+			list[(*n)++] = v;
+	memset(res, 0, k->n * sizeof(*res));
+	r = at_ds_measure(st, k, check ? "v.check" : "v.time", list, *n,
+		extra, st->o->vtimeout, check ? "check.out" : "time.out",
+		res);
+	if (r < 0)
+		return r;
+	if (res[0].state != 1) {
+		at_ds_fail(k, "the reference (variant 0) of the %s build %s",
+			check ? "check" : "timing", res[0].state == 2 ?
+			"timed out" : "crashed");
+		return -1;
+	}
+	return 0;
+}
+
 /* Runs the check build on every variant not already failed; a hash
  * different from variant 0's is a MISMATCH (printed on stderr).  Returns
  * 0, -1 with k->error set when variant 0 itself fails, -2 when
@@ -1139,22 +1166,12 @@ static int at_ds_measure(const at_ds_state *st, const at_ds_kernel *k,
 static int at_ds_check(at_ds_state *st, at_ds_kernel *k, at_ds_res *res)
 {
 	char tmo[32], *extra[] = { "--timeout", tmo, NULL };
-	int list[AT_DS_MAX_CAND + 1], n = 0, r;
+	int list[AT_DS_MAX_CAND + 1], n, r;
 
 	snprintf(tmo, sizeof(tmo), "%.0f", st->o->vtimeout);
-	for (int v = 0; v < k->n; v++)
-		if (!k->c[v].check)
-			list[n++] = v;
-	memset(res, 0, k->n * sizeof(*res));
-	r = at_ds_measure(st, k, "v.check", list, n, extra, st->o->vtimeout,
-		"check.out", res);
+	r = at_ds_build_run(st, k, 1, extra, list, &n, res);
 	if (r < 0)
 		return r;
-	if (res[0].state != 1) {
-		at_ds_fail(k, "the reference (variant 0) of the check build "
-			"%s", res[0].state == 2 ? "timed out" : "crashed");
-		return -1;
-	}
 	for (int i = 1; i < n; i++) {
 		at_ds_cand *c = &k->c[list[i]];
 		if (res[list[i]].state == 1 && res[list[i]].hash == res[0].hash)
@@ -1185,7 +1202,7 @@ static int at_ds_time(const at_ds_state *st, at_ds_kernel *k,
 	char a[6][32], *extra[] = { "--runs", a[0], "--warmup", a[1],
 		"--ref-limit", a[2], "--budget", a[3], "--timeout", a[4],
 		"--ref-timeout", a[5], NULL };
-	int list[AT_DS_MAX_CAND + 1], n = 0, r;
+	int list[AT_DS_MAX_CAND + 1], n, r;
 
 	snprintf(a[0], 32, "%d", o->runs);
 	snprintf(a[1], 32, "%d", o->warmup);
@@ -1193,21 +1210,11 @@ static int at_ds_time(const at_ds_state *st, at_ds_kernel *k,
 	snprintf(a[3], 32, "%g", o->budget);
 	snprintf(a[4], 32, "%g", o->vtimeout);
 	snprintf(a[5], 32, "%g", o->ref_timeout);
-	for (int v = 0; v < k->n; v++)
-		if (!k->c[v].check)
-			list[n++] = v;
-	memset(res, 0, k->n * sizeof(*res));
 	k->busy = at_ds_wait_idle(o->wait_idle);
 	k->load = at_ds_load();
-	r = at_ds_measure(st, k, "v.time", list, n, extra, o->vtimeout,
-		"time.out", res);
+	r = at_ds_build_run(st, k, 0, extra, list, &n, res);
 	if (r < 0)
 		return r;
-	if (res[0].state != 1) {
-		at_ds_fail(k, "the reference (variant 0) of the timing build "
-			"%s", res[0].state == 2 ? "timed out" : "crashed");
-		return -1;
-	}
 	k->ref_time = res[0].time;
 	for (int i = 0; i < n; i++) {
 		at_ds_cand *c = &k->c[list[i]];
@@ -1386,25 +1393,35 @@ static void at_ds_clean(const at_ds_state *st)
 {
 	char path[AT_DS_PATH];
 
-	for (int i = 0; !st->o->keep && at_ds_files[i]; i++)
+	if (st->o->keep)
+		return;
+	for (int i = 0; at_ds_files[i]; i++)
 		unlink(at_ds_file(st, at_ds_files[i], path));
-	if (!st->o->keep)
-		rmdir(st->dir);
+	rmdir(st->dir);
+}
+
+/* Reads the class of the generated kernel "k.c" of the work directory
+ * into k->cls and samples k's variants from it (at_ds_candidates).
+ * Returns 0, or -1 with k->error set. */
+static int at_ds_sample_kernel(const at_ds_state *st, at_ds_kernel *k)
+{
+	char path[AT_DS_PATH];
+	char *text = at_ds_slurp(at_ds_file(st, "k.c", path), NULL);
+
+	at_ds_class(text, k);
+	free(text);
+	return at_ds_candidates(st, path, k);
 }
 
 /* Generates seed's kernel, samples its candidates and prints them as
  * "SEED ROLE ID" lines (--list).  Returns 0, -1 on error. */
 static int at_ds_list(at_ds_state *st, at_ds_kernel *k)
 {
-	char path[AT_DS_PATH], *text;
 	int r = at_ds_gen(st, k, st->o->size, NULL, "k.c");
 
 	if (r < 0)
 		return r;
-	text = at_ds_slurp(at_ds_file(st, "k.c", path), NULL);
-	at_ds_class(text, k);
-	free(text);
-	if (at_ds_candidates(st, path, k) < 0)
+	if (at_ds_sample_kernel(st, k) < 0)
 		return -1;
 	for (int v = 0; v < k->n; v++)
 		printf("%llu %s %s\n", k->seed, k->c[v].role, k->c[v].id);
@@ -1420,16 +1437,13 @@ static int at_ds_list(at_ds_state *st, at_ds_kernel *k)
  * interrupted. */
 static int at_ds_prepare(const at_ds_state *st, at_ds_kernel *k)
 {
-	char path[AT_DS_PATH], *text, *ids;
+	char *ids;
 	int r;
 
 	if ((r = at_ds_gen(st, k, st->o->size, NULL, "k.c")) < 0 ||
 	    (r = at_ds_gen(st, k, "test", NULL, "t.c")) < 0)
 		return r;
-	text = at_ds_slurp(at_ds_file(st, "k.c", path), NULL);
-	at_ds_class(text, k);
-	free(text);
-	if (at_ds_candidates(st, path, k) < 0)
+	if (at_ds_sample_kernel(st, k) < 0)
 		return -1;
 	ids = at_ds_ids(k);
 	r = ids ? at_ds_gen(st, k, st->o->size, ids, "v.c") : -1;
@@ -1667,8 +1681,8 @@ static int at_ds_option(at_ds_opts *o, int argc, char **argv, int *i)
 
 /* Sets the paths of the tools that were not given: next to this program
  * (bin/autotile, bin/autotile-gen) and ../runtime.  `exe_dir` receives
- * this program's directory.  Returns 0 or -1. */
-static int at_ds_tools(at_ds_opts *o, const char *argv0,
+ * this program's directory. */
+static void at_ds_tools(at_ds_opts *o, const char *argv0,
 	char exe_dir[3][AT_DS_PATH])
 {
 	char self[AT_DS_TOP];
@@ -1693,7 +1707,6 @@ static int at_ds_tools(at_ds_opts *o, const char *argv0,
 		o->gen = exe_dir[1];
 	if (!o->runtime)
 		o->runtime = exe_dir[2];
-	return 0;
 }
 
 /* Parses the command line into o (defaults first); returns 0, 2 or -1
@@ -1776,6 +1789,15 @@ static int at_ds_workdir(at_ds_state *st)
 	return -1;
 }
 
+/* Returns 1 when seed s (in o's range) is in o's shard and not done
+ * yet (done[]: one byte per seed of the range), else 0. */
+static int at_ds_todo(const at_ds_opts *o, const unsigned char *done,
+	unsigned long long s)
+{
+	return s % o->shard_n == (unsigned long long)o->shard_i &&
+		!done[s - o->lo];
+}
+
 /* Runs every seed of the shard not done yet; returns the exit status. */
 static int at_ds_loop(at_ds_state *st, const unsigned char *done)
 {
@@ -1784,16 +1806,13 @@ static int at_ds_loop(at_ds_state *st, const unsigned char *done)
 	int r = 0;
 
 	for (unsigned long long s = o->lo; s <= o->hi; s++)
-		if (s % o->shard_n == (unsigned long long)o->shard_i &&
-		    !done[s - o->lo])
-			st->total++;
+		st->total += at_ds_todo(o, done, s);
 	if (!o->list)
 		fprintf(stderr, "autotile-dataset: %ld kernels to measure "
 			"(%llu-%llu, shard %d/%d) into %s\n", st->total, o->lo,
 			o->hi, o->shard_i, o->shard_n, o->out);
 	for (unsigned long long s = o->lo; s <= o->hi && r >= 0; s++) {
-		if (s % o->shard_n != (unsigned long long)o->shard_i ||
-		    done[s - o->lo])
+		if (!at_ds_todo(o, done, s))
 			continue;
 		r = at_ds_seed(st, s);
 		if (at_ds_stop)
