@@ -218,21 +218,12 @@ static double at_ds_wait_idle(double limit)
  * length in *len when len is not NULL), or NULL when it cannot be read. */
 static char *at_ds_slurp(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
 	at_buf b = { 0 };
-	char chunk[65536];
-	size_t n;
+	int bad = at_buf_read_file(&b, path) < 0;
 
-	if (!f)
-		return NULL;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		at_buf_addn(&b, chunk, n);
-	if (ferror(f))
-		b.failed = 1;
-	fclose(f);
 	if (len)
 		*len = b.len;
-	if (b.failed) {
+	if (bad) {
 		at_buf_clear(&b);
 		return NULL;
 	}
