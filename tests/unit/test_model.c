@@ -774,7 +774,9 @@ out:
  * held-out kernels; the same rows with the bounds taken as exact, or with
  * the censored rows dropped, must not (which shows that the check can
  * fail); and the backward pass matches central differences with censored
- * rows in the batch. */
+ * rows in the batch.  The checks count slower kernels and censored picks,
+ * not the one-shot fraction: a censored pick counts at its bound, and
+ * region R's loose bound e would flatter the "exact" model. */
 static void test_cens_train(const char *dir)
 {
 	static const char *const how[3] = { "as bounds", "as exact",
