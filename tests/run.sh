@@ -7,7 +7,7 @@
 #      printing "not ok" counts as one failure);
 #   1b. the trainer: bin/autotile-train and its sanitizer build on synthetic
 #      training rows (tests/model/synth.awk): metrics, weights (jq),
-#      --eval, a wrong-layout weights file;
+#      --eval, a wrong-layout weights file, rows marked censored;
 #   2. differential tests: every example x strategy {none, fixed:16,
 #      fixed:32} at small sizes, and x fixed:3 at tiny sizes, through
 #      tests/difftest.sh;
@@ -18,7 +18,8 @@
 #      candidates each through tests/verify.sh (make verify-long: 10,000);
 #   2d. training rows: bin/autotile-features and bin-san/autotile-features on
 #      the hand-written fixture tests/fixtures/measure4.jsonl (header,
-#      vector lengths and a few values checked with jq);
+#      vector lengths, timeouts as censored rows, the -q summary and a few
+#      values checked with jq);
 #   2d. the dataset driver bin/autotile-dataset on two kernels at test
 #      sizes: rows and their fields, resuming, sampling, --shard, and a
 #      sabotaged transformation (tests/dataset-sabotage.sh) recorded as a
@@ -291,8 +292,11 @@ run_cli() {
 }
 
 # Training rows from the hand-written measurement fixture
-# tests/fixtures/measure4.jsonl (4 kernels, 16 rows with invented times:
-# one id that does not parse, one failed check) with the featurizer $1.
+# tests/fixtures/measure4.jsonl (4 kernels, 23 rows with invented times:
+# one id that does not parse, one failed check, a crash, four timeouts of
+# the timing build (limits from the 1 s floor, --timeout, 10 x the
+# reference, a "limit" field), a timeout without a limit and one of the
+# check build) with the featurizer $1, with and without -q.
 run_features() {
 	t=$1
 	out=$LOGS/features.$(basename "$(dirname "$t")").jsonl
@@ -305,11 +309,11 @@ run_features() {
 		(.cand_names | length > 0) and (.machine | [.l1d, .l2, .l3, .cores] |
 		all(type == "number" and . > 0))' "$out" >/dev/null
 	check $? "features $t: header names layout at-feat-1, feature names, machine"
-	jq -se '.[0] as $h | .[1:] | length == 14 and all(
+	jq -se '.[0] as $h | .[1:] | length == 18 and all(
 		(.nest | length) == ($h.nest_names | length) and
 		(.cand_x | length) == ($h.cand_names | length) and
 		all(.nest[], .cand_x[]; type == "number"))' "$out" >/dev/null
-	check $? "features $t: 14 rows (16 less 2 skipped), every vector as long as its names"
+	check $? "features $t: 18 rows (23 less 5 skipped), every vector as long as its names"
 	jq -se '.[0] as $h | ($h.cand_names | index("kind_keep")) as $k |
 		[.[1:][] | select(.cand == "keep")] | length == 4 and
 		all(.speedup == 1 and .cand_x[$k] == 1)' "$out" >/dev/null
@@ -320,12 +324,36 @@ run_features() {
 		map(. as $n | $x[$h.cand_names | index($n)])] == [[5, 6, 4, 1]]' "$out" >/dev/null
 	check $? "features $t: rect.TS.LI.o2.i0.32x64x16 encodes log2 sizes 5, 6, 4 and TS"
 	jq -se '.[1:] | (map(.nest) | unique | length) == 4 and
-		(map(select(.seed == 5) | .cand_x) | unique | length) == 4' \
+		(map(select(.seed == 5) | .cand_x) | unique | length) == 5' \
 		"$out" >/dev/null
 	check $? "features $t: one nest vector per kernel (4), distinct candidate vectors"
+	jq -se '[.[1:][] | select(.censored == 1) | [.seed, .cand, .speedup,
+		.limit, .time]] == [
+		[1, "skew.TI.LI.o0.i2.32x32x32", 0.25, 1, null],
+		[5, "rect.TS.LI.o0.i1.32x32x32", 0.8, 0.5, null],
+		[13, "cone1.TI.LS.o0.i1.32x32x32", 0.1, 3, null],
+		[19, "skew.TI.LS.o0.i1.32x32x32", 0.08, 2.5, null]] and
+		([.[1:][] | select(.censored == null)] | length) == 14' "$out" >/dev/null
+	check $? "features $t: 4 timeouts are censored rows, speedup = ref_time / limit (limit: 1 s floor, --timeout cap, 10 x reference, \"limit\" field); the 14 others have no censored field"
+	jq -se '.[1:] | (group_by(.seed) | all((map(.nest) | unique | length) == 1)) and
+		(map(select(.censored == 1) | .cand_x | add) | length == 4 and all(. != 0))' \
+		"$out" >/dev/null
+	check $? "features $t: censored rows carry their kernel's nest vector and a candidate vector"
 	grep -q 'seed 19 candidate `bogus' "$LOGS/cli.err" &&
-		grep -q 'seed 1 candidate `skew.TS.LI.o2.i1.8x8x8`: check' "$LOGS/cli.err"
-	check $? "features $t: warnings name the unparsable id and the failed check"
+		grep -q 'seed 1 candidate `skew.TS.LI.o2.i1.8x8x8`: check' "$LOGS/cli.err" &&
+		grep -q 'seed 13 candidate `cone1.TI.LS.o0.i0.32x32x32`: check is "crash"' "$LOGS/cli.err" &&
+		grep -q 'seed 1 candidate `skew.TI.LS.o0.i2.32x32x32`: timeout row without' "$LOGS/cli.err" &&
+		grep -q '4 of the rows written are censored' "$LOGS/cli.err"
+	check $? "features $t: warnings name the unparsable id, the failed check, the crash, the timeout without a limit"
+	AUTOTILE_GEN=$GEN timeout 600 "$t" -q -I runtime tests/fixtures/measure4.jsonl \
+		-o "$out.q" >"$LOGS/cli.out" 2>"$LOGS/cli.err"
+	rc=$?
+	[ $rc -eq 0 ] && nosan && cmp -s "$out" "$out.q" &&
+		! grep -q 'check is' "$LOGS/cli.err" &&
+		[ "$(grep -c 'rows skipped for their check' "$LOGS/cli.err")" -eq 1 ] &&
+		grep -q 'skipped for their check.*: 1 mismatch, 1 crash, 1 timeout (check build)$' "$LOGS/cli.err" &&
+		grep -q 'timeout row without' "$LOGS/cli.err" && grep -q 'bogus' "$LOGS/cli.err"
+	check $? "features $t -q: same rows (exit $rc); one summary line for the 3 skipped checks instead of a warning each; malformed rows still warned"
 	AUTOTILE_GEN=$GEN timeout 60 "$t" tests/fixtures/no-such.jsonl -o "$out" \
 		>"$LOGS/cli.out" 2>"$LOGS/cli.err"
 	rc=$?
@@ -338,8 +366,10 @@ run_features() {
 # (log-speedup a known function of two candidate features): it must exit 0,
 # print the metrics lines, write weights that jq finds complete, learn the
 # rule (test Spearman > 0.8), write the same weights again with the same
-# --seed, and --eval must reproduce the test metrics from the written file; a weights file of another layout is a one-line
-# error naming it.  Outputs under tests/out/model/$2.
+# --seed, and --eval must reproduce the test metrics from the written
+# file; a weights file of another layout is a one-line error naming it;
+# rows marked censored are counted and reported.  Outputs under
+# tests/out/model/$2.
 run_train() {
 	t=$1
 	d=tests/out/model/$2
@@ -382,6 +412,21 @@ run_train() {
 	[ $rc -eq 1 ] && [ "$(wc -l <"$d/bad.err")" -eq 1 ] &&
 		grep -q "tests/model/small.json: feature layout 'test-1'" "$d/bad.err"
 	check $? "$t: --eval of weights with another layout -> exit 1 (got $rc), one line naming the file"
+	awk 'NR > 1 && /"role":"random"/ && NR % 4 == 0 {
+		sub(/"speedup":/, "\"censored\":1,\"speedup\":") } { print }' \
+		"$d/synth.jsonl" >"$d/cens.jsonl"
+	n=$(grep -c '"censored":1' "$d/cens.jsonl")
+	timeout 600 "$t" --epochs 5 --seed 3 -o "$d/wc.json" "$d/cens.jsonl" \
+		>"$d/cens.log" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && [ "$n" -gt 0 ] && ! grep -Eq "$SANRE" "$d/cens.log" &&
+		grep -q "^data: .*; $n rows censored" "$d/cens.log" &&
+		grep -Eq '^metrics test: .* \| censored rows [1-9][0-9]* picks [0-9]+$' "$d/cens.log" &&
+		jq -e --argjson n "$n" '.dataset.censored == $n and
+			(.metrics.test.censored_rows | type) == "number" and
+			(.metrics.test.censored_picks | type) == "number"' \
+			"$d/wc.json" >/dev/null 2>&1
+	check $? "$t: $n rows marked censored are read, counted and reported (data line, metrics line, weights; exit $rc)"
 }
 
 # The dataset driver on two kernels at --size test (tests/out/dataset):

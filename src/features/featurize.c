@@ -15,15 +15,26 @@
  *   {"seed":S,"cand":ID,"role":R,"speedup":X,"time":T,"ref_time":T0,
  *    "nest":[...],"cand_x":[...]}
  *
+ * A row of check "timeout" (the timing build stopped the variant at its
+ * time limit L) becomes a censored training row: its features as for any
+ * row, "speedup": ref_time / L (an upper bound on the true speedup),
+ * "time": null, "limit": L, "censored": 1.  L is the row's "limit" when it
+ * has one, else the X of its "error" text "over X s (--timeout T ...)" as
+ * runtime/at_harness.h applies it: max(X, 1 s), at most T.  A timeout of
+ * the check build (test size, never timed) is skipped like any check
+ * other than "ok".
+ *
  * The generator is $AUTOTILE_GEN, else autotile-gen next to this program;
  * the kernels include "at_bench.h", found with -I DIR (default: the
  * runtime/ directory beside this program's bin/, else ./runtime).  A row
- * whose candidate id does not parse, whose check is not "ok" or that lacks
- * a field is skipped with a warning naming seed and id; a kernel that
- * cannot be generated or parsed is skipped with a warning.  Progress goes
- * to stderr.  Exit status: 0 success, 1 unreadable input or unwritable
- * output, 2 usage error.
+ * whose check is neither "ok" nor such a timeout is skipped with a warning
+ * naming seed and id (with -q: one line counting them per check value);
+ * a row whose candidate id does not parse or that lacks a field is skipped
+ * with a warning even with -q; a kernel that cannot be generated or parsed
+ * is skipped with a warning.  Progress goes to stderr.  Exit status: 0
+ * success, 1 unreadable input or unwritable output, 2 usage error.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,12 +52,17 @@
 #include "at_space.h"
 #include "at_features.h"
 
+/* Distinct check values counted for the summary of skipped rows. */
+#define AT_FZ_CHECKS 8
+
 /* One measurement row (the fields training rows need). */
 struct at_fz_row {
 	long seed;
 	char size[16];
 	char *cand, *role;
 	double speedup, time, ref_time;
+	double limit;		/* censored: the time limit it went over */
+	int censored;		/* 1: a timeout; speedup = ref_time / limit */
 	long order;		/* position in the input, for a stable sort */
 };
 
@@ -60,8 +76,13 @@ struct at_fz {
 	int n_row, cap;
 	struct at_fz_row *rows;
 	at_feat_machine mach;
-	long written, skipped;
+	long written, skipped, censored;
 	int bad_kernels;
+	int n_check;		/* rows skipped for their check, per value */
+	struct at_fz_check {
+		char name[32];
+		long n;
+	} checks[AT_FZ_CHECKS];
 };
 
 /* A cached structure of one kernel: its choice with sizes cleared. */
@@ -78,13 +99,15 @@ static void at_fz_usage(FILE *f)
 "\n"
 "Turns measurement rows (bin/autotile-dataset) into training rows: a\n"
 "header naming the feature layout, then per measured candidate the nest\n"
-"vector and the candidate vector.\n"
+"vector and the candidate vector.  A timeout row becomes a censored row\n"
+"(speedup = ref_time / limit, an upper bound; \"censored\": 1).\n"
 "\n"
 "  -o FILE      training rows (required)\n"
 "  -I DIR       directory of at_bench.h (default: runtime/ beside bin/)\n"
 "  --gen PATH   the kernel generator (default: $AUTOTILE_GEN, else\n"
 "               autotile-gen next to this program)\n"
-"  -q           no progress lines\n");
+"  -q           no progress lines; rows skipped for their check are\n"
+"               counted on one line instead of one warning each\n");
 }
 
 /* Writes dirname(argv0) + "/" + rel into buf; returns buf. */
@@ -167,38 +190,144 @@ static const char *at_fz_str(const cJSON *o, const char *key)
 	return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
-/* Appends the row of object o (file:line for warnings); a row lacking a
- * field or failing its check is skipped with a warning.  Returns 0, or -1
- * when out of memory. */
+/* Counts a row skipped for its check value `check` in fz->checks; past
+ * AT_FZ_CHECKS distinct values the last slot becomes "other". */
+static void at_fz_count_check(struct at_fz *fz, const char *check)
+{
+	int i = 0;
+
+	while (i < fz->n_check && strcmp(fz->checks[i].name, check))
+		i++;
+	if (i == AT_FZ_CHECKS) {
+		i = AT_FZ_CHECKS - 1;
+		snprintf(fz->checks[i].name, sizeof(fz->checks[i].name),
+			"other");
+	} else if (i == fz->n_check) {
+		snprintf(fz->checks[i].name, sizeof(fz->checks[i].name), "%s",
+			check);
+		fz->n_check++;
+	}
+	fz->checks[i].n++;
+	fz->skipped++;
+}
+
+/* The time limit a timeout row o went over: its "limit" when it has one,
+ * else the X of its message "timing build: over X s (--timeout T or
+ * ...)" as runtime/at_harness.h applied it (at_harness_limit: never
+ * below 1 s, never above T).  Returns 1 with *limit set; 0 for a timeout
+ * of the check build, which ran at test size and says nothing of the
+ * timed size; -1 when no limit is found. */
+static int at_fz_limit(const cJSON *o, double *limit)
+{
+	const char *msg = at_fz_str(o, "error"), *p;
+	char *end;
+	double t = 0;
+	int ok = 1;
+
+	if (msg && !strncmp(msg, "check build", 11))
+		return 0;
+	*limit = at_fz_num(o, "limit", &ok);
+	if (ok)
+		return isfinite(*limit) && *limit > 0 ? 1 : -1;
+	p = msg ? strstr(msg, "over ") : NULL;
+	if (!p)
+		return -1;
+	*limit = strtod(p + 5, &end);
+	if (end == p + 5 || !isfinite(*limit) || *limit < 0)
+		return -1;
+	if (*limit < 1.0)
+		*limit = 1.0;
+	p = strstr(msg, "--timeout ");
+	if (p)
+		t = strtod(p + 10, NULL);
+	if (t > 0 && t < *limit)
+		*limit = t;
+	return 1;
+}
+
+/* Fills the censored fields of the timeout row r from object o: the
+ * limit, and speedup = ref_time / limit, an upper bound on the true
+ * speedup.  Returns 1, 0 when the row is skipped for its check (counted),
+ * -1 when it is malformed (warned, always). */
+static int at_fz_timeout(struct at_fz *fz, const cJSON *o,
+	struct at_fz_row *r, const char *where)
+{
+	int k = at_fz_limit(o, &r->limit);
+
+	if (k == 0) {
+		if (!fz->quiet)
+			fprintf(stderr, "%s: warning: autotile-features: seed "
+				"%ld candidate `%s`: timeout in the check build, "
+				"not timed; skipped\n", where, r->seed, r->cand);
+		at_fz_count_check(fz, "timeout (check build)");
+		return 0;
+	}
+	if (k < 0 || !(r->ref_time > 0) || !isfinite(r->ref_time)) {
+		fprintf(stderr, "%s: warning: autotile-features: seed %ld "
+			"candidate `%s`: timeout row without a positive "
+			"ref_time and a limit (\"limit\" or \"over X s\" in "
+			"\"error\"); skipped\n", where, r->seed, r->cand);
+		fz->skipped++;
+		return -1;
+	}
+	r->speedup = r->ref_time / r->limit;
+	r->censored = 1;
+	return 1;
+}
+
+/* Fills r (cand and role still borrowed from o) from the measurement
+ * object o; `where` is file:line for warnings.  Returns 1 for a row to
+ * keep (check "ok" or absent, or a timeout: censored), 0 for a row
+ * skipped (counted; a warning unless -q, always for a malformed row). */
+static int at_fz_parse(struct at_fz *fz, const cJSON *o, const char *where,
+	struct at_fz_row *r)
+{
+	const char *size = at_fz_str(o, "size"), *check = at_fz_str(o, "check");
+	int ok = 1, tmo;
+
+	r->cand = (char *)at_fz_str(o, "cand");
+	r->role = (char *)at_fz_str(o, "role");
+	r->seed = (long)at_fz_num(o, "seed", &ok);
+	r->ref_time = at_fz_num(o, "ref_time", &ok);
+	tmo = check && !strcmp(check, "timeout") && r->cand &&
+		strcmp(r->cand, AT_KEEP_ID);
+	if (check && strcmp(check, "ok") && !tmo) {
+		if (!fz->quiet)
+			fprintf(stderr, "%s: warning: autotile-features: seed "
+				"%ld candidate `%s`: check is \"%s\", not \"ok\"; "
+				"skipped\n", where, r->seed,
+				r->cand ? r->cand : "?", check);
+		at_fz_count_check(fz, check);
+		return 0;
+	}
+	if (!tmo) {
+		r->time = at_fz_num(o, "time", &ok);
+		r->speedup = at_fz_num(o, "speedup", &ok);
+	}
+	if (!ok || !r->cand || !r->role || !size) {
+		fprintf(stderr, "%s: warning: autotile-features: row lacks "
+			"seed, size, cand, role, ref_time, or (not a timeout) "
+			"time or speedup; skipped\n", where);
+		fz->skipped++;
+		return 0;
+	}
+	snprintf(r->size, sizeof(r->size), "%s", size);
+	return tmo ? at_fz_timeout(fz, o, r, where) > 0 : 1;
+}
+
+/* Appends the row of object o (file:line for warnings) unless at_fz_parse
+ * skips it.  Returns 0, or -1 when out of memory. */
 static int at_fz_add(struct at_fz *fz, const cJSON *o, const char *file,
 	long line)
 {
 	struct at_fz_row r = { 0 };
-	const char *cand = at_fz_str(o, "cand"), *role = at_fz_str(o, "role");
-	const char *size = at_fz_str(o, "size"), *check = at_fz_str(o, "check");
-	int ok = 1;
+	char where[1100];
 
-	r.seed = (long)at_fz_num(o, "seed", &ok);
-	r.time = at_fz_num(o, "time", &ok);
-	r.ref_time = at_fz_num(o, "ref_time", &ok);
-	r.speedup = at_fz_num(o, "speedup", &ok);
-	if (!ok || !cand || !role || !size) {
-		fprintf(stderr, "%s:%ld: warning: autotile-features: row "
-			"lacks seed, size, cand, role, time, ref_time or "
-			"speedup; skipped\n", file, line);
-		fz->skipped++;
+	snprintf(where, sizeof(where), "%s:%ld", file, line);
+	if (!at_fz_parse(fz, o, where, &r))
 		return 0;
-	}
-	if (check && strcmp(check, "ok")) {
-		fprintf(stderr, "%s:%ld: warning: autotile-features: seed %ld "
-			"candidate `%s`: check is \"%s\", not \"ok\"; skipped\n",
-			file, line, r.seed, cand, check);
-		fz->skipped++;
-		return 0;
-	}
-	snprintf(r.size, sizeof(r.size), "%s", size);
-	r.cand = strdup(cand);
-	r.role = strdup(role);
+	r.cand = strdup(r.cand);
+	r.role = strdup(r.role);
 	r.order = fz->n_row;
 	if (fz->n_row == fz->cap) {
 		int cap = fz->cap ? 2 * fz->cap : 256;
@@ -386,8 +515,12 @@ static int at_fz_row_out(FILE *f, const struct at_fz_row *r,
 	    !cJSON_AddStringToObject(o, "role", r->role) ||
 	    !cJSON_AddItemToObject(o, "speedup",
 		at_fz_number(keep ? 1.0 : r->speedup)) ||
-	    !cJSON_AddItemToObject(o, "time", at_fz_number(r->time)) ||
+	    !cJSON_AddItemToObject(o, "time", r->censored ? cJSON_CreateNull() :
+		at_fz_number(r->time)) ||
 	    !cJSON_AddItemToObject(o, "ref_time", at_fz_number(r->ref_time)) ||
+	    (r->censored && (!cJSON_AddItemToObject(o, "limit",
+		at_fz_number(r->limit)) ||
+	    !cJSON_AddNumberToObject(o, "censored", 1))) ||
 	    !cJSON_AddItemToObject(o, "nest",
 		at_fz_array(nest, AT_FEAT_NEST_DIM)) ||
 	    !cJSON_AddItemToObject(o, "cand_x",
@@ -545,6 +678,7 @@ static int at_fz_kernel_rows(struct at_fz *fz, const char *path,
 			return -1;
 		}
 		done++;
+		fz->censored += rows[i].censored;
 	}
 	at_fz_kernel_free(&k);
 	return done;
@@ -621,6 +755,24 @@ static void at_fz_free(struct at_fz *fz)
 	free(fz->in);
 }
 
+/* Prints one line counting the rows skipped for their check, per value
+ * (nothing when there is none). */
+static void at_fz_check_summary(const struct at_fz *fz)
+{
+	long total = 0;
+
+	for (int i = 0; i < fz->n_check; i++)
+		total += fz->checks[i].n;
+	if (!total)
+		return;
+	fprintf(stderr, "autotile-features: %ld rows skipped for their check "
+		"(neither \"ok\" nor a timing timeout):", total);
+	for (int i = 0; i < fz->n_check; i++)
+		fprintf(stderr, "%s %ld %s", i ? "," : "", fz->checks[i].n,
+			fz->checks[i].name);
+	fputc('\n', stderr);
+}
+
 /* Reads the inputs, then writes the header and every kernel's rows to
  * fz->out, generating kernels in a temporary directory.  Returns the exit
  * status. */
@@ -634,6 +786,7 @@ static int at_fz_run(struct at_fz *fz)
 	for (int i = 0; i < fz->n_in; i++)
 		if (at_fz_read(fz, fz->in[i]) < 0)
 			return 1;
+	at_fz_check_summary(fz);
 	snprintf(dir, sizeof(dir), "%s/autotile-features-XXXXXX",
 		tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
@@ -652,8 +805,9 @@ static int at_fz_run(struct at_fz *fz)
 		return 1;
 	}
 	fprintf(stderr, "autotile-features: %ld training rows written to %s, "
-		"%ld rows skipped, %d kernels skipped\n", fz->written, fz->out,
-		fz->skipped, fz->bad_kernels);
+		"%ld rows skipped, %d kernels skipped; %ld of the rows written are "
+		"censored (timeouts: speedup at most ref_time / limit)\n",
+		fz->written, fz->out, fz->skipped, fz->bad_kernels, fz->censored);
 	return 0;
 }
 

@@ -8,6 +8,12 @@
  * A kernel is the group of rows of one seed within one input file (one
  * measurement run); the split is by seed only, so one seed never lands on
  * two sides.
+ *
+ * Censored rows: a row with "censored": 1 is a variant the dataset driver
+ * stopped at its time limit; its "speedup" is ref_time / limit, an upper
+ * bound on the true speedup ("at most this").  The losses use it only as
+ * a bound (at_tr_mse_loss, at_tr_rank_pair) and the metrics never take it
+ * for a measured speedup except where at_tr_metrics says so.
  */
 #ifndef AT_TRAIN_H
 #define AT_TRAIN_H
@@ -56,8 +62,10 @@ typedef struct at_tr_data {
 	int n_row, n_kernel, n_skipped;
 	float *nest;		/* n_kernel x dn, raw */
 	float *cand;		/* n_row x dc, raw */
-	float *y;		/* log(speedup) per row */
-	double *speedup;
+	float *y;		/* log(speedup) per row (censored: log of the bound) */
+	double *speedup;	/* censored rows: the upper bound */
+	unsigned char *censored;	/* 1: speedup is only an upper bound */
+	int n_censored;
 	unsigned char *role;	/* at_tr_role */
 	at_tr_kernel *kernels;
 	/* while reading: per-row seed, file and nest vector */
@@ -68,7 +76,9 @@ typedef struct at_tr_data {
 } at_tr_data;
 
 /* Appends the rows of the training file `path` to d (zeroed before the
- * first call); its header must match earlier files'.  Returns 0, or -1
+ * first call); its header must match earlier files'.  A row's optional
+ * "censored" (a number or a boolean, nonzero: censored) marks its
+ * speedup as an upper bound; a keep row is never censored.  Returns 0, or -1
  * with a one-line message "path:line: what" in err. */
 int at_tr_data_read(at_tr_data *d, const char *path, char *err,
 	size_t errlen);
@@ -122,6 +132,32 @@ typedef struct at_tr_opts {
 /* Default settings. */
 void at_tr_opts_default(at_tr_opts *o);
 
+/* The squared-error part of one kernel: for each of its n rows, (p - y)^2,
+ * or for a censored row (c[i] set, y its log bound) max(0, p - y)^2;
+ * returns the sum times `scale` and adds its gradient with respect to p
+ * (times scale) to dp. */
+double at_tr_mse_loss(const float *p, const float *y,
+	const unsigned char *c, int n, float scale, float *dp);
+
+/* Returns 1 when rows i and j (targets y, censoring flags c) form a
+ * ranking pair "i is faster than j": i uncensored and y[i] - y[j] > tau,
+ * j either uncensored or censored (then y[j] is its log bound, and i is
+ * known faster than any time j could have had); never when i is
+ * censored, so never between two censored rows. */
+int at_tr_rank_pair(const float *y, const unsigned char *c, int i, int j,
+	float tau);
+
+/* Number of ranking pairs (at_tr_rank_pair) among one kernel's n rows. */
+int at_tr_count_pairs(const float *y, const unsigned char *c, int n,
+	float tau);
+
+/* Pairwise logistic loss log(1 + exp(p[j] - p[i])) summed over the
+ * ranking pairs of one kernel's n rows; adds the gradient times `scale`
+ * to dp and the number of pairs to *pairs; returns the (unscaled) sum. */
+double at_tr_rank_loss(const float *p, const float *y,
+	const unsigned char *c, int n, float tau, float scale, float *dp,
+	int *pairs);
+
 /* Name of a loss ("mse", "rank", "mse+rank"). */
 const char *at_tr_loss_name(at_tr_loss l);
 
@@ -148,7 +184,11 @@ double at_tr_grad_check(const at_tr_data *d, const at_tr_norm *n,
 cJSON *at_tr_random_weights(const char *layout, int dn, int dc, int hidden,
 	unsigned long long seed);
 
-/* Evaluation of one split. */
+/* Evaluation of one split.  Censored rows (timeouts): the oracle is the
+ * best uncensored speedup; MAPE and Spearman use uncensored rows only; a
+ * censored row that is picked (one-shot, top-5, fixed32, random) counts
+ * with its bound as its speedup, which is optimistic (its true speedup is
+ * lower), and a censored one-shot pick always counts as slower. */
 typedef struct at_tr_metrics {
 	int kernels, rows;
 	double mape;			/* of the predicted speedup */
@@ -165,6 +205,8 @@ typedef struct at_tr_metrics {
 	int slower;			/* kernels whose pick is < 1 */
 	int kept;			/* kernels left as written */
 	double margin;
+	int censored;			/* censored rows of the split */
+	int censored_picks;		/* kernels whose pick is censored */
 } at_tr_metrics;
 
 /* Writes the prediction of m for every row of split s into pred[row]
@@ -177,12 +219,14 @@ int at_tr_predict(const at_model *m, const at_tr_data *d, at_tr_split s,
 void at_tr_metrics_compute(const at_tr_data *d, at_tr_split s,
 	const float *pred, double margin, at_tr_metrics *out);
 
-/* Mean per-kernel Spearman of split s (kernels of at least 3 rows). */
+/* Mean per-kernel Spearman of split s over uncensored rows (kernels of at
+ * least 3 uncensored rows). */
 double at_tr_spearman(const at_tr_data *d, at_tr_split s, const float *pred);
 
 /* The keep margin chosen on split s: the smallest grid margin (0 .. 2 in
  * steps of 0.01) whose one-shot geomean is within 0.002 of the best,
- * among those the fewest kernels slower than as written. */
+ * among those the fewest kernels slower than as written (a censored
+ * pick counts as slower). */
 double at_tr_choose_margin(const at_tr_data *d, at_tr_split s,
 	const float *pred);
 

@@ -77,6 +77,7 @@ void at_tr_data_free(at_tr_data *d)
 	free(d->cand);
 	free(d->y);
 	free(d->speedup);
+	free(d->censored);
 	free(d->role);
 	free(d->kernels);
 	free(d->row_seed);
@@ -194,6 +195,7 @@ static int at_tr_grow(at_tr_data *d)
 	AT_TR_GROW(row_nest, d->dn * sizeof(float));
 	AT_TR_GROW(y, sizeof(float));
 	AT_TR_GROW(speedup, sizeof(double));
+	AT_TR_GROW(censored, 1);
 	AT_TR_GROW(role, 1);
 	AT_TR_GROW(row_seed, sizeof(long long));
 	AT_TR_GROW(row_file, sizeof(int));
@@ -237,6 +239,26 @@ static at_tr_role at_tr_role_of(const cJSON *r)
 	return AT_TR_OTHER;
 }
 
+/* Reads the optional "censored" member of row o into *cens: absent, 0 or
+ * false: 0; any other number or true: 1.  Returns 0, or -1 after a
+ * message when it is of another type. */
+static int at_tr_censored(const at_tr_line *l, const cJSON *o,
+	unsigned char *cens)
+{
+	const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "censored");
+
+	*cens = 0;
+	if (!c || cJSON_IsFalse(c))
+		return 0;
+	if (cJSON_IsTrue(c) || (cJSON_IsNumber(c) && c->valuedouble != 0)) {
+		*cens = 1;
+		return 0;
+	}
+	if (cJSON_IsNumber(c))
+		return 0;
+	return at_tr_fail(l, "'censored' is neither a number nor a boolean");
+}
+
 /* Appends the data row o (file index f) to d; a row without a positive
  * finite speedup is skipped (counted).  Returns 0 or -1 after a message. */
 static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
@@ -245,10 +267,13 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 	const cJSON *seed = cJSON_GetObjectItemCaseSensitive(o, "seed");
 	const cJSON *sp = cJSON_GetObjectItemCaseSensitive(o, "speedup");
 	int r = d->n_row;
+	unsigned char cens;
 
 	if (!cJSON_IsNumber(seed) || seed->valuedouble !=
 	    (double)(long long)seed->valuedouble)
 		return at_tr_fail(l, "'seed' missing or not an integer");
+	if (at_tr_censored(l, o, &cens) < 0)
+		return -1;
 	if (!cJSON_IsNumber(sp) || !isfinite(sp->valuedouble) ||
 	    sp->valuedouble <= 0) {
 		d->n_skipped++;
@@ -265,6 +290,8 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 	d->role[r] = (unsigned char)at_tr_role_of(
 		cJSON_GetObjectItemCaseSensitive(o, "role"));
 	d->speedup[r] = d->role[r] == AT_TR_KEEP ? 1.0 : sp->valuedouble;
+	d->censored[r] = d->role[r] == AT_TR_KEEP ? 0 : cens;
+	d->n_censored += d->censored[r];
 	d->y[r] = (float)log(d->speedup[r]);
 	d->n_row++;
 	return 0;
@@ -362,11 +389,11 @@ static int at_tr_permute(at_tr_data *d, const int *ord)
 	float *rn = malloc(n * d->dn * sizeof(float) + 1);
 	float *y = malloc(n * sizeof(float) + 1);
 	double *s = malloc(n * sizeof(double) + 1);
-	unsigned char *ro = malloc(n + 1);
+	unsigned char *ro = malloc(n + 1), *ce = malloc(n + 1);
 	long long *se = malloc(n * sizeof(long long) + 1);
 	int *fi = malloc(n * sizeof(int) + 1), rc = -1;
 
-	if (!c || !rn || !y || !s || !ro || !se || !fi)
+	if (!c || !rn || !y || !s || !ro || !ce || !se || !fi)
 		goto error;
 	for (size_t i = 0; i < n; i++) {
 		int o = ord[i];
@@ -377,6 +404,7 @@ static int at_tr_permute(at_tr_data *d, const int *ord)
 		y[i] = d->y[o];
 		s[i] = d->speedup[o];
 		ro[i] = d->role[o];
+		ce[i] = d->censored[o];
 		se[i] = d->row_seed[o];
 		fi[i] = d->row_file[o];
 	}
@@ -386,6 +414,7 @@ static int at_tr_permute(at_tr_data *d, const int *ord)
 	AT_TR_SWAP(y, y);
 	AT_TR_SWAP(speedup, s);
 	AT_TR_SWAP(role, ro);
+	AT_TR_SWAP(censored, ce);
 	AT_TR_SWAP(row_seed, se);
 	AT_TR_SWAP(row_file, fi);
 #undef AT_TR_SWAP
@@ -396,6 +425,7 @@ error:
 	free(y);
 	free(s);
 	free(ro);
+	free(ce);
 	free(se);
 	free(fi);
 	return rc;

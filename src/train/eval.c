@@ -2,15 +2,23 @@
  * eval.c — predictions through at_model and the evaluation metrics of a
  * split (see at_train.h).
  *
- * Per kernel the oracle is the best measured speedup, at least 1 (the nest
- * as written, "keep", always competes).  The model's pick is its best
- * non-keep candidate if the prediction exceeds the keep margin, else keep
- * (speedup 1).  Top-5 is the best of the 5 best-predicted non-keep
- * candidates and keep (as --autotune 5 would measure them).  The random
- * pick is the expectation over the kernel's non-keep candidates; random
- * top-5 the expectation of the best of 5 distinct ones and keep.  Each
- * fraction is speedup / oracle per kernel, averaged over kernels
- * arithmetically and geometrically.
+ * Per kernel the oracle is the best measured (uncensored) speedup, at
+ * least 1 (the nest as written, "keep", always competes).  The model's
+ * pick is its best non-keep candidate if the prediction exceeds the keep
+ * margin, else keep (speedup 1).  Top-5 is the best of the 5
+ * best-predicted non-keep candidates and keep (as --autotune 5 would
+ * measure them).  The random pick is the expectation over the kernel's
+ * non-keep candidates; random top-5 the expectation of the best of 5
+ * distinct ones and keep.  Each fraction is speedup / oracle per kernel,
+ * averaged over kernels arithmetically and geometrically.
+ *
+ * Censored rows (variants stopped at the time limit) have only an upper
+ * bound.  Wherever one is picked (the model's pick, its top 5, fixed32,
+ * the random picks) it counts with its bound as its speedup: optimistic,
+ * since the true speedup is lower, so these fractions can only flatter a
+ * model that picks timeouts; "slower" counts a censored pick as slower
+ * whatever its bound.  The oracle, MAPE and Spearman use uncensored rows
+ * only.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -67,25 +75,28 @@ static double at_tr_pearson(const double *a, const double *b, int n)
 	return sab / sqrt(saa * sbb);
 }
 
-/* Spearman correlation of the predictions and speedups of kernel K;
- * NAN when it has fewer than 3 rows, a constant side, or no memory. */
+/* Spearman correlation of the predictions and speedups of kernel K's
+ * uncensored rows; NAN when it has fewer than 3 of them, a constant side,
+ * or no memory. */
 static double at_tr_spearman_kernel(const at_tr_data *d,
 	const at_tr_kernel *K, const float *pred)
 {
-	double *buf = malloc(4 * (size_t)K->n * sizeof(double)), rho;
+	double *buf = malloc(4 * (size_t)K->n * sizeof(double)), rho = NAN;
 	double *p = buf, *s = buf + K->n, *rp = s + K->n, *rs = rp + K->n;
+	int m = 0;
 
-	if (!buf || K->n < 3) {
-		free(buf);
+	if (!buf)
 		return NAN;
+	for (int r = K->first; r < K->first + K->n; r++)
+		if (!d->censored[r]) {
+			p[m] = pred[r];
+			s[m++] = d->speedup[r];
+		}
+	if (m >= 3) {
+		at_tr_ranks(p, m, rp);
+		at_tr_ranks(s, m, rs);
+		rho = at_tr_pearson(rp, rs, m);
 	}
-	for (int i = 0; i < K->n; i++) {
-		p[i] = pred[K->first + i];
-		s[i] = d->speedup[K->first + i];
-	}
-	at_tr_ranks(p, K->n, rp);
-	at_tr_ranks(s, K->n, rs);
-	rho = at_tr_pearson(rp, rs, K->n);
 	free(buf);
 	return rho;
 }
@@ -131,26 +142,40 @@ static int at_tr_best_row(const at_tr_data *d, const at_tr_kernel *K,
 	return best;
 }
 
-/* The oracle speedup of K: its best measured speedup, at least 1. */
+/* The oracle speedup of K: its best measured (uncensored) speedup, at
+ * least 1; a censored row's bound is not a measured speedup. */
 static double at_tr_oracle(const at_tr_data *d, const at_tr_kernel *K)
 {
 	double o = 1;
 
 	for (int r = K->first; r < K->first + K->n; r++)
-		if (d->speedup[r] > o)
+		if (!d->censored[r] && d->speedup[r] > o)
 			o = d->speedup[r];
 	return o;
 }
 
-/* The speedup of the model's pick in K with keep margin `margin` (1 when
- * it keeps the nest as written); sets *kept. */
-static double at_tr_pick_speedup(const at_tr_data *d, const at_tr_kernel *K,
-	const float *pred, double margin, int *kept)
+/* The row of the model's pick in K with keep margin `margin`, or -1 when
+ * it keeps the nest as written. */
+static int at_tr_pick(const at_tr_data *d, const at_tr_kernel *K,
+	const float *pred, double margin)
 {
 	int b = at_tr_best_row(d, K, pred);
 
-	*kept = b < 0 || !(pred[b] > margin);
-	return *kept ? 1.0 : d->speedup[b];
+	return b < 0 || !(pred[b] > margin) ? -1 : b;
+}
+
+/* The speedup of pick row b (-1: keep, 1); a censored row counts with
+ * its bound (optimistic). */
+static double at_tr_pick_speedup(const at_tr_data *d, int b)
+{
+	return b < 0 ? 1.0 : d->speedup[b];
+}
+
+/* Returns 1 when pick row b makes the nest slower than as written: a
+ * measured speedup below 1, or any censored row. */
+static int at_tr_pick_slower(const at_tr_data *d, int b)
+{
+	return b >= 0 && (d->censored[b] || d->speedup[b] < 1);
 }
 
 /* The best speedup among keep and the 5 best-predicted non-keep rows. */
@@ -243,7 +268,8 @@ static void at_tr_mean_get(const at_tr_mean *a, double *arith, double *geo)
 /* Accumulators of at_tr_metrics_compute. */
 typedef struct at_tr_acc {
 	at_tr_mean one, top5, fixed, rand, rand5, oracle, model;
-	double ape;
+	double ape;		/* summed over the uncensored rows */
+	int ape_rows;
 } at_tr_acc;
 
 /* Adds kernel K's fractions to acc and out's counters. */
@@ -251,17 +277,24 @@ static void at_tr_kernel_metrics(const at_tr_data *d, const at_tr_kernel *K,
 	const float *pred, double margin, at_tr_acc *acc, at_tr_metrics *out)
 {
 	double oracle = at_tr_oracle(d, K), pick, r1, r5;
-	int kept;
+	int b;
 
 	out->kernels++;
 	out->rows += K->n;
-	for (int r = K->first; r < K->first + K->n; r++)
+	for (int r = K->first; r < K->first + K->n; r++) {
+		out->censored += d->censored[r];
+		if (d->censored[r])
+			continue;	/* no measured speedup to err from */
 		acc->ape += fabs(exp(pred[r]) - d->speedup[r]) / d->speedup[r];
+		acc->ape_rows++;
+	}
 	if (at_tr_random_speedups(d, K, &r1, &r5) < 0)
 		return;
-	pick = at_tr_pick_speedup(d, K, pred, margin, &kept);
-	out->kept += kept;
-	out->slower += pick < 1;
+	b = at_tr_pick(d, K, pred, margin);
+	pick = at_tr_pick_speedup(d, b);
+	out->kept += b < 0;
+	out->slower += at_tr_pick_slower(d, b);
+	out->censored_picks += b >= 0 && d->censored[b];
 	at_tr_mean_add(&acc->one, pick / oracle);
 	at_tr_mean_add(&acc->model, pick);
 	at_tr_mean_add(&acc->oracle, oracle);
@@ -286,7 +319,7 @@ void at_tr_metrics_compute(const at_tr_data *d, at_tr_split s,
 		if (d->kernels[k].split == s)
 			at_tr_kernel_metrics(d, &d->kernels[k], pred, margin,
 				&acc, out);
-	out->mape = out->rows ? acc.ape / out->rows : NAN;
+	out->mape = acc.ape_rows ? acc.ape / acc.ape_rows : NAN;
 	out->spearman = at_tr_spearman_n(d, s, pred, &out->spearman_kernels);
 	at_tr_mean_get(&acc.one, &out->one_arith, &out->one_geo);
 	at_tr_mean_get(&acc.top5, &out->top5_arith, &out->top5_geo);
@@ -298,23 +331,24 @@ void at_tr_metrics_compute(const at_tr_data *d, at_tr_split s,
 	at_tr_mean_get(&acc.model, &unused, &out->model_geo);
 }
 
-/* One-shot geomean fraction and slower count of split s at margin m. */
+/* One-shot geomean fraction and slower count (a censored pick is slower)
+ * of split s at margin m. */
 static double at_tr_margin_score(const at_tr_data *d, at_tr_split s,
 	const float *pred, double m, int *slower)
 {
 	at_tr_mean a = { 0, 0, 0 };
 	double arith, geo;
-	int kept;
 
 	*slower = 0;
 	for (int k = 0; k < d->n_kernel; k++) {
 		const at_tr_kernel *K = &d->kernels[k];
-		double p;
+		int b;
 		if (K->split != s || at_tr_best_row(d, K, pred) < 0)
 			continue;
-		p = at_tr_pick_speedup(d, K, pred, m, &kept);
-		*slower += p < 1;
-		at_tr_mean_add(&a, p / at_tr_oracle(d, K));
+		b = at_tr_pick(d, K, pred, m);
+		*slower += at_tr_pick_slower(d, b);
+		at_tr_mean_add(&a, at_tr_pick_speedup(d, b) /
+			at_tr_oracle(d, K));
 	}
 	at_tr_mean_get(&a, &arith, &geo);
 	return a.n ? geo : 0;
@@ -347,12 +381,13 @@ void at_tr_metrics_print(FILE *f, const char *label, const at_tr_metrics *m)
 		"%.3f | one-shot %.3f (geo %.3f) | top-5 %.3f (geo %.3f) | "
 		"fixed32 %.3f (geo %.3f, %d kernels) | random %.3f (geo %.3f) "
 		"| random top-5 %.3f (geo %.3f) | slower %d | kept %d | "
-		"margin %.2f | speedup geo model %.3f oracle %.3f\n", label,
-		m->kernels, m->rows, 100 * m->mape, m->spearman, m->one_arith,
-		m->one_geo, m->top5_arith, m->top5_geo, m->fixed_arith,
-		m->fixed_geo, m->fixed_kernels, m->rand_arith, m->rand_geo,
-		m->rand5_arith, m->rand5_geo, m->slower, m->kept, m->margin,
-		m->model_geo, m->oracle_geo);
+		"margin %.2f | speedup geo model %.3f oracle %.3f | censored "
+		"rows %d picks %d\n", label, m->kernels, m->rows, 100 * m->mape,
+		m->spearman, m->one_arith, m->one_geo, m->top5_arith,
+		m->top5_geo, m->fixed_arith, m->fixed_geo, m->fixed_kernels,
+		m->rand_arith, m->rand_geo, m->rand5_arith, m->rand5_geo,
+		m->slower, m->kept, m->margin, m->model_geo, m->oracle_geo,
+		m->censored, m->censored_picks);
 }
 
 /* Returns the metrics as a JSON object, or NULL. */
@@ -376,6 +411,8 @@ cJSON *at_tr_metrics_json(const at_tr_metrics *m)
 		{ "keep_margin", m->margin },
 		{ "model_speedup_geo", m->model_geo },
 		{ "oracle_speedup_geo", m->oracle_geo },
+		{ "censored_rows", m->censored },
+		{ "censored_picks", m->censored_picks },
 	};
 	cJSON *o = cJSON_CreateObject();
 

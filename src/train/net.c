@@ -1,6 +1,7 @@
 /*
  * net.c — the network's training on CBLAS: forward and backward passes
- * over minibatches of whole kernels, MSE and pairwise ranking losses,
+ * over minibatches of whole kernels, MSE and pairwise ranking losses
+ * (censored rows as upper bounds: at_train.h),
  * Adam, early stopping on validation, weights as JSON (see at_train.h).
  *
  * Shapes (W: rows = inputs, cols = outputs, row-major; y = x W + b):
@@ -343,18 +344,53 @@ static int at_tr_gather(at_tr_net *n, const at_tr_data *d,
 	return R;
 }
 
-/* Pairwise logistic loss of one kernel's n predictions p against targets
- * y (pairs with y_i - y_j > tau), gradient scaled by `scale` added to dp.
- * Returns the summed loss and the number of pairs in *pairs. */
-static double at_tr_rank_kernel(const float *p, const float *y, int n,
-	float tau, float scale, float *dp, int *pairs)
+/* The squared-error part of one kernel, censored rows one-sided (see
+ * at_train.h). */
+double at_tr_mse_loss(const float *p, const float *y,
+	const unsigned char *c, int n, float scale, float *dp)
+{
+	double loss = 0;
+
+	for (int i = 0; i < n; i++) {
+		float e = p[i] - y[i];
+		if (c[i] && e <= 0)
+			continue;	/* below the bound: consistent */
+		loss += (double)e * e;
+		dp[i] += 2.0f * e * scale;
+	}
+	return loss * scale;
+}
+
+/* Whether rows i and j form a ranking pair (see at_train.h). */
+int at_tr_rank_pair(const float *y, const unsigned char *c, int i, int j,
+	float tau)
+{
+	return !c[i] && y[i] - y[j] > tau;
+}
+
+/* Number of ranking pairs of one kernel's rows (see at_train.h). */
+int at_tr_count_pairs(const float *y, const unsigned char *c, int n,
+	float tau)
+{
+	int count = 0;
+
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			count += at_tr_rank_pair(y, c, i, j, tau);
+	return count;
+}
+
+/* Pairwise logistic loss of one kernel (see at_train.h). */
+double at_tr_rank_loss(const float *p, const float *y,
+	const unsigned char *c, int n, float tau, float scale, float *dp,
+	int *pairs)
 {
 	double loss = 0;
 
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < n; j++) {
 			float z, s;
-			if (!(y[i] - y[j] > tau))
+			if (!at_tr_rank_pair(y, c, i, j, tau))
 				continue;
 			z = p[i] - p[j];
 			s = 1.0f / (1.0f + expf(z));	/* sigmoid(-z) */
@@ -366,19 +402,10 @@ static double at_tr_rank_kernel(const float *p, const float *y, int n,
 	return loss;
 }
 
-/* Number of ranking pairs of one kernel's targets. */
-static int at_tr_count_pairs(const float *y, int n, float tau)
-{
-	int c = 0;
-
-	for (int i = 0; i < n; i++)
-		for (int j = 0; j < n; j++)
-			c += y[i] - y[j] > tau;
-	return c;
-}
-
-/* Sets act.dout to the loss gradient for the batch (targets from d for
- * kernels ks[]); returns the loss. */
+/* Sets act.dout to the loss gradient for the batch (targets and
+ * censoring flags from d for kernels ks[]); returns the loss: the mean
+ * over the batch's R rows of the squared error (one-sided on censored
+ * rows) and/or the mean over its ranking pairs of the logistic loss. */
 static double at_tr_loss_grad(at_tr_net *n, const at_tr_data *d,
 	const int *ks, int K, int R, const at_tr_opts *o)
 {
@@ -387,24 +414,24 @@ static double at_tr_loss_grad(at_tr_net *n, const at_tr_data *d,
 	int pairs = 0, np = 0;
 
 	memset(a->dout, 0, R * sizeof(float));
-	if (o->loss != AT_TR_RANK)
-		for (int b = 0; b < K; b++)
-			for (int r = 0; r < a->kn[b]; r++) {
-				int i = a->kfirst[b] + r;
-				float e = a->out[i] - d->y[d->kernels[ks[b]].first + r];
-				loss += (double)e * e / R;
-				a->dout[i] = 2.0f * e / R;
-			}
+	for (int b = 0; o->loss != AT_TR_RANK && b < K; b++) {
+		const at_tr_kernel *k = &d->kernels[ks[b]];
+		loss += at_tr_mse_loss(a->out + a->kfirst[b], d->y + k->first,
+			d->censored + k->first, k->n, 1.0f / R,
+			a->dout + a->kfirst[b]);
+	}
 	if (o->loss == AT_TR_MSE)
 		return loss;
 	for (int b = 0; b < K; b++) {
 		const at_tr_kernel *k = &d->kernels[ks[b]];
-		np += at_tr_count_pairs(d->y + k->first, k->n, o->tau);
+		np += at_tr_count_pairs(d->y + k->first, d->censored + k->first,
+			k->n, o->tau);
 	}
 	for (int b = 0; np > 0 && b < K; b++) {
 		const at_tr_kernel *k = &d->kernels[ks[b]];
-		loss += at_tr_rank_kernel(a->out + a->kfirst[b], d->y + k->first,
-			k->n, o->tau, 1.0f / np, a->dout + a->kfirst[b], &pairs) / np;
+		loss += at_tr_rank_loss(a->out + a->kfirst[b], d->y + k->first,
+			d->censored + k->first, k->n, o->tau, 1.0f / np,
+			a->dout + a->kfirst[b], &pairs) / np;
 	}
 	return loss;
 }
@@ -592,16 +619,22 @@ static int at_tr_train_kernels(const at_tr_data *d, int batch, int **ks,
 	return n;
 }
 
-/* Mean of the training targets. */
+/* Mean of the uncensored training targets (a bound is not a value). */
 static float at_tr_mean_y(const at_tr_data *d)
 {
 	double s = 0;
 	int c = 0;
 
-	for (int k = 0; k < d->n_kernel; k++)
-		if (d->kernels[k].split == AT_TR_TRAIN)
-			for (int r = 0; r < d->kernels[k].n; r++, c++)
-				s += d->y[d->kernels[k].first + r];
+	for (int k = 0; k < d->n_kernel; k++) {
+		const at_tr_kernel *K = &d->kernels[k];
+		if (K->split != AT_TR_TRAIN)
+			continue;
+		for (int r = K->first; r < K->first + K->n; r++)
+			if (!d->censored[r]) {
+				s += d->y[r];
+				c++;
+			}
+	}
 	return c ? (float)(s / c) : 0.0f;
 }
 
@@ -654,8 +687,9 @@ static double at_tr_val_score(const at_tr_net *n, const float *par,
 	return at_tr_spearman(d, AT_TR_VAL, pred);
 }
 
-/* Least-squares a, b of y ~ a p + b over the training rows (for the rank
- * loss, whose outputs have no scale); a <= 0 falls back to a = 1. */
+/* Least-squares a, b of y ~ a p + b over the uncensored training rows
+ * (for the rank loss, whose outputs have no scale); a <= 0 falls back to
+ * a = 1. */
 static void at_tr_calibrate(const at_tr_data *d, const float *pred,
 	float *a, float *b)
 {
@@ -665,7 +699,10 @@ static void at_tr_calibrate(const at_tr_data *d, const float *pred,
 		const at_tr_kernel *K = &d->kernels[k];
 		if (K->split != AT_TR_TRAIN)
 			continue;
-		for (int r = K->first; r < K->first + K->n; r++, c++) {
+		for (int r = K->first; r < K->first + K->n; r++) {
+			if (d->censored[r])
+				continue;
+			c++;
 			sp += pred[r];
 			sy += d->y[r];
 			spp += (double)pred[r] * pred[r];

@@ -245,9 +245,10 @@ static int at_tr_load_data(const at_tr_cli *c, at_tr_data *d)
 		at_tr_data_count(d, (at_tr_split)s, &k[s], &r[s]);
 	printf("data: %d file(s), layout %s (%d nest + %d candidate "
 		"features), %d kernels, %d rows (%d skipped); train %d/%d, "
-		"validation %d/%d, test %d/%d kernels/rows\n", d->n_file,
-		d->layout, d->dn, d->dc, d->n_kernel, d->n_row, d->n_skipped,
-		k[0], r[0], k[1], r[1], k[2], r[2]);
+		"validation %d/%d, test %d/%d kernels/rows; %d rows censored "
+		"(timeouts: speedup at most the bound)\n", d->n_file, d->layout,
+		d->dn, d->dc, d->n_kernel, d->n_row, d->n_skipped, k[0], r[0],
+		k[1], r[1], k[2], r[2], d->n_censored);
 	if (k[1] == 0 || k[2] == 0)
 		fprintf(stderr, "autotile-train: warning: no validation or "
 			"no test kernels: metrics are meaningless\n");
@@ -418,6 +419,12 @@ static cJSON *at_tr_dataset_json(const at_tr_data *d)
 	if (!o || !cJSON_AddNumberToObject(o, "kernels", d->n_kernel) ||
 	    !cJSON_AddNumberToObject(o, "rows", d->n_row) ||
 	    !cJSON_AddNumberToObject(o, "skipped", d->n_skipped) ||
+	    !cJSON_AddNumberToObject(o, "censored", d->n_censored) ||
+	    !cJSON_AddStringToObject(o, "censored_rule", "a censored row "
+		"(a timeout) has speedup = ref_time / limit, an upper bound: "
+		"losses one-sided; oracle, MAPE and Spearman on uncensored "
+		"rows only; a censored pick counts with its bound "
+		"(optimistic) and as slower") ||
 	    at_tr_set(o, "files", cJSON_CreateStringArray(
 		(const char *const *)d->files, d->n_file)) < 0 ||
 	    !cJSON_AddStringToObject(o, "split", "by seed: splitmix64(seed) "

@@ -286,18 +286,29 @@ static void test_corrupt(const char *dir)
 		"a C header: \"%s\"", err);
 }
 
-/* Appends one training row to a JSONL buffer file. */
-static void row(FILE *f, long seed, const char *role, double sp,
-	const double *nest, int dn, const double *cand, int dc)
+/* Appends one training row to a JSONL buffer file; `censored` >= 0 adds
+ * the field "censored" with that value. */
+static void row_c(FILE *f, long seed, const char *role, double sp,
+	const double *nest, int dn, const double *cand, int dc, int censored)
 {
 	fprintf(f, "{\"seed\":%ld,\"cand\":\"c\",\"role\":\"%s\",\"speedup\":"
-		"%.17g,\"nest\":[", seed, role, sp);
+		"%.17g,", seed, role, sp);
+	if (censored >= 0)
+		fprintf(f, "\"censored\":%d,", censored);
+	fprintf(f, "\"nest\":[");
 	for (int i = 0; i < dn; i++)
 		fprintf(f, "%s%.9g", i ? "," : "", nest[i]);
 	fprintf(f, "],\"cand_x\":[");
 	for (int i = 0; i < dc; i++)
 		fprintf(f, "%s%.9g", i ? "," : "", cand[i]);
 	fprintf(f, "]}\n");
+}
+
+/* Appends one uncensored training row (no "censored" field). */
+static void row(FILE *f, long seed, const char *role, double sp,
+	const double *nest, int dn, const double *cand, int dc)
+{
+	row_c(f, seed, role, sp, nest, dn, cand, dc, -1);
 }
 
 /* Writes the two kernels of test_metrics to path: seed 5 with keep (1),
@@ -448,7 +459,8 @@ static void eval_weights(const cJSON *w, const at_tr_data *d, float *pred,
 }
 
 /* The backward pass of each loss against central differences. */
-static void test_grad(const at_tr_data *d, const at_tr_norm *nm)
+static void test_grad(const at_tr_data *d, const at_tr_norm *nm,
+	const char *what)
 {
 	at_tr_opts o;
 
@@ -459,9 +471,9 @@ static void test_grad(const at_tr_data *d, const at_tr_norm *nm)
 		double e;
 		o.loss = (at_tr_loss)l;
 		e = at_tr_grad_check(d, nm, &o);
-		AT_CHECK(e >= 0 && e < 0.02, "backward pass of loss %s matches "
+		AT_CHECK(e >= 0 && e < 0.02, "backward pass of loss %s, %s, matches "
 			"central differences (worst relative difference %.2g)",
-			at_tr_loss_name(o.loss), e);
+			at_tr_loss_name(o.loss), what, e);
 	}
 }
 
@@ -511,7 +523,7 @@ static void test_train(const char *dir)
 	if (d.n_row != 2600 || at_tr_norm_compute(&d, &nm) < 0)
 		goto out;
 	pred = malloc(d.n_row * sizeof(float));
-	test_grad(&d, &nm);
+	test_grad(&d, &nm, "synthetic rows");
 	eval_weights(rw, &d, pred, &mr);
 	if (train_eval(&d, &nm, AT_TR_BOTH, pred, &mt) == 0) {
 		AT_CHECK(mt.kernels > 10 && mt.spearman > 0.8 &&
@@ -532,6 +544,288 @@ out:
 	free(pred);
 	at_tr_data_free(&d);
 	unlink(path);
+}
+
+/* Writes a file whose one row has "censored": "yes". */
+static void bad_censored_file(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return;
+	fprintf(f, "{\"layout\":\"t\",\"nest_names\":[\"n\"],\"cand_names\":"
+		"[\"c\"]}\n{\"seed\":1,\"role\":\"random\",\"speedup\":0.5,"
+		"\"censored\":\"yes\",\"nest\":[0],\"cand_x\":[0]}\n");
+	fclose(f);
+}
+
+/* The censored losses on hand-computed values: the squared error only
+ * above a censored row's bound, ranking pairs only with an uncensored
+ * faster row and never between two censored rows. */
+static void test_cens_losses(void)
+{
+	const float p[3] = { 0.5f, -1.0f, 0.2f }, y[3] = { 0, 0, 0 };
+	const unsigned char c[3] = { 0, 1, 1 }, c4[4] = { 0, 1, 1, 1 };
+	const float y4[4] = { 1.0f, 0.0f, 0.5f, 2.0f }, p4[4] = { 0 };
+	float dp[4] = { 0 };
+	double l;
+	int pairs = 0;
+
+	l = at_tr_mse_loss(p, y, c, 3, 1.0f, dp);
+	AT_CHECK(fabs(l - 0.29) < 1e-6 && fabs(dp[0] - 1.0f) < 1e-6 &&
+		dp[1] == 0 && fabs(dp[2] - 0.4f) < 1e-6, "squared error: 0.25 "
+		"+ 0 (censored, under its bound) + 0.04 (censored, over it) = "
+		"0.29 (%g), gradient 1, 0, 0.4 (%g, %g, %g)", l, dp[0], dp[1],
+		dp[2]);
+	AT_CHECK(at_tr_rank_pair(y4, c4, 0, 1, 0.02f) &&
+		at_tr_rank_pair(y4, c4, 0, 2, 0.02f) &&
+		!at_tr_rank_pair(y4, c4, 0, 3, 0.02f) &&
+		!at_tr_rank_pair(y4, c4, 2, 1, 0.02f) &&
+		!at_tr_rank_pair(y4, c4, 3, 0, 0.02f),
+		"ranking pairs: uncensored 1.0 over censored bounds 0 and 0.5, "
+		"not over bound 2; none from a censored row");
+	AT_CHECK_INT(at_tr_count_pairs(y4, c4, 4, 0.02f), 2,
+		"pairs of a kernel with one uncensored and 3 censored rows "
+		"(6 if exact, 0 if dropped)");
+	memset(dp, 0, sizeof dp);
+	l = at_tr_rank_loss(p4, y4, c4, 4, 0.02f, 1.0f, dp, &pairs);
+	AT_CHECK(pairs == 2 && fabs(l - 2 * log(2.0)) < 1e-6 &&
+		fabs(dp[0] + 1) < 1e-6 && fabs(dp[1] - 0.5f) < 1e-6 &&
+		fabs(dp[2] - 0.5f) < 1e-6 && dp[3] == 0, "ranking loss at equal "
+		"predictions: 2 log 2 (%g), gradient -1, 0.5, 0.5, 0 (%g, %g, "
+		"%g, %g)", l, dp[0], dp[1], dp[2], dp[3]);
+}
+
+/* Writes a kernel with censored rows for test_cens_metrics: keep (1,
+ * flagged censored, which a keep row cannot be), fixed32 2, random 0.5,
+ * a censored random of bound 3 (above every measured speedup, on purpose)
+ * and a random 1.5. */
+static void cens_metrics_file(const char *path)
+{
+	const double sp[5] = { 1, 2, 0.5, 3, 1.5 }, z[1] = { 0 };
+	const char *roles[5] = { "keep", "fixed32", "random", "random",
+		"random" };
+	const int cens[5] = { 1, 0, 0, 1, -1 };
+	FILE *f = fopen(path, "w");
+	double c[1];
+
+	if (!f)
+		return;
+	fprintf(f, "{\"layout\":\"t\",\"nest_names\":[\"n\"],\"cand_names\":"
+		"[\"c\"]}\n");
+	for (int i = 0; i < 5; i++) {
+		c[0] = i;
+		row_c(f, 5, roles[i], sp[i], z, 1, c, 1, cens[i]);
+	}
+	fclose(f);
+}
+
+/* The metrics' rules for censored rows on the kernel of
+ * cens_metrics_file: the oracle and Spearman ignore the censored row, a
+ * censored pick counts with its bound and as slower; MAPE over the
+ * uncensored rows. */
+static void test_cens_metrics(const char *dir)
+{
+	const float pred[5] = { 0, 0.2f, 0.1f, 0.9f, 0.3f };
+	const double sp[5] = { 1, 2, 0.5, 3, 1.5 };
+	char path[256], err[256] = "";
+	double mape = 0;
+	at_tr_data d;
+	at_tr_metrics mt;
+
+	snprintf(path, sizeof path, "%s/cens.jsonl", dir);
+	cens_metrics_file(path);
+	memset(&d, 0, sizeof d);
+	AT_CHECK(at_tr_data_read(&d, path, err, sizeof err) == 0 &&
+		at_tr_data_finish(&d, err, sizeof err) == 0 && d.n_row == 5 &&
+		d.n_censored == 1 && d.censored[3] && !d.censored[0],
+		"censored rows read: 1 of 5, the keep row's flag ignored (%d; "
+		"%s)", d.n_censored, err);
+	if (d.n_row != 5) {
+		at_tr_data_free(&d);
+		return;
+	}
+	d.kernels[0].split = AT_TR_TEST;
+	at_tr_metrics_compute(&d, AT_TR_TEST, pred, 0.0, &mt);
+	AT_CHECK(fabs(mt.oracle_geo - 2) < 1e-12 && fabs(mt.one_arith - 1.5) <
+		1e-12 && mt.slower == 1 && mt.censored == 1 &&
+		mt.censored_picks == 1, "censored pick: oracle 2 not 3 (%g), "
+		"pick counted at its bound 3/2 (%g), slower 1 (%d), censored "
+		"rows 1 (%d) picks 1 (%d)", mt.oracle_geo, mt.one_arith,
+		mt.slower, mt.censored, mt.censored_picks);
+	for (int i = 0; i < 5; i++)
+		if (i != 3)
+			mape += fabs(exp(pred[i]) - sp[i]) / sp[i] / 4;
+	AT_CHECK(fabs(mt.spearman - 0.6) < 1e-12 && fabs(mt.mape - mape) <
+		1e-9 && fabs(mt.rand_arith - 0.875) < 1e-12 &&
+		fabs(mt.top5_arith - 1.5) < 1e-12, "uncensored rows only: "
+		"spearman 0.6 (%g; 0.8 with the censored row), MAPE %g (%g); "
+		"random 0.875 and top-5 1.5 count the bound", mt.spearman,
+		mape, mt.mape);
+	at_tr_metrics_compute(&d, AT_TR_TEST, pred, 1.0, &mt);
+	AT_CHECK(mt.slower == 0 && mt.kept == 1 && mt.censored_picks == 0,
+		"margin 1: kept, not slower");
+	at_tr_data_free(&d);
+	bad_censored_file(path);
+	memset(&d, 0, sizeof d);
+	AT_CHECK(at_tr_data_read(&d, path, err, sizeof err) < 0 &&
+		strstr(err, ":2: 'censored' is neither"), "\"censored\":\"yes\" "
+		"is an error: \"%s\"", err);
+	at_tr_data_free(&d);
+	unlink(path);
+}
+
+/* One candidate of cens_synth: its features c[4] drawn from s; sets its
+ * log-speedup or log-bound *y and returns 1 when it is censored. */
+static int cens_cand(uint64_t *s, double *c, double *y)
+{
+	for (int i = 0; i < 4; i++)
+		c[i] = rnd(s, -1, 1);
+	if (c[1] > 0.5) {	/* region R: slow, mostly loose timeouts */
+		int cens = rnd(s, 0, 1) < 0.75;
+		*y = cens ? 1.0 : -1.0 + rnd(s, -0.02, 0.02);
+		return cens;
+	}
+	if (c[0] > 0.4) {	/* region D: always a timeout, tight bound */
+		*y = log(0.1);
+		return 1;
+	}
+	*y = 0.3 + 0.6 * c[0] + rnd(s, -0.02, 0.02);
+	return 0;
+}
+
+/* Writes the same synthetic kernels three ways: censored rows flagged
+ * (paths[0]), the flag left out so that bounds look exact (paths[1]), and
+ * censored rows dropped (paths[2]).  Per kernel keep and 12 candidates:
+ * log-speedup 0.3 + 0.6 c0 (at most 0.54), except region D (c0 > 0.4, outside
+ * R: always a timeout with bound 0.1; the trend alone would make them
+ * the fastest) and region R (c1 > 0.5: log-speedup -1, three in four
+ * timed out with a loose bound e, which taken as exact makes R look the
+ * fastest). */
+static void cens_synth(char paths[3][256])
+{
+	FILE *f[3];
+	uint64_t s = 7;
+
+	for (int v = 0; v < 3; v++) {
+		f[v] = fopen(paths[v], "w");
+		if (!f[v])
+			return;
+		fprintf(f[v], "{\"layout\":\"synth\",\"nest_names\":[\"n0\","
+			"\"n1\",\"n2\"],\"cand_names\":[\"c0\",\"c1\",\"c2\","
+			"\"c3\"]}\n");
+	}
+	for (long k = 0; k < 200; k++) {
+		double n[3], c[4] = { 0, 0, 0, 0 }, y;
+		for (int i = 0; i < 3; i++)
+			n[i] = rnd(&s, -1, 1);
+		for (int v = 0; v < 3; v++)
+			row(f[v], k, "keep", 1, n, 3, c, 4);
+		for (int j = 0; j < 12; j++) {
+			int cens = cens_cand(&s, c, &y);
+			const char *role = j ? "random" : "fixed32";
+			row_c(f[0], k, role, exp(y), n, 3, c, 4, cens);
+			row(f[1], k, role, exp(y), n, 3, c, 4);
+			if (!cens)
+				row(f[2], k, role, exp(y), n, 3, c, 4);
+		}
+	}
+	for (int v = 0; v < 3; v++)
+		fclose(f[v]);
+}
+
+/* Trains (loss mse+rank, width 16, 150 epochs) on the training file
+ * `path` and returns the test metrics of the result on the censored data
+ * d in mt; returns 0 on success. */
+static int cens_train_on(const char *path, const at_tr_data *d,
+	float *pred, at_tr_metrics *mt)
+{
+	char err[256] = "";
+	at_tr_data t;
+	at_tr_norm nm;
+	at_tr_opts o;
+	double val;
+	int epochs, rc = -1;
+	cJSON *w = NULL;
+
+	memset(&t, 0, sizeof t);
+	at_tr_opts_default(&o);
+	o.hidden = 16;
+	o.epochs = 150;
+	if (at_tr_data_read(&t, path, err, sizeof err) < 0 ||
+	    at_tr_data_finish(&t, err, sizeof err) < 0 ||
+	    at_tr_norm_compute(&t, &nm) < 0)
+		goto out;
+	w = at_tr_train(&t, &nm, &o, &val, &epochs, err, sizeof err);
+	at_tr_norm_free(&nm);
+	if (w) {
+		eval_weights(w, d, pred, mt);
+		rc = 0;
+	}
+out:
+	AT_CHECK(rc == 0, "trained on %s (%s)", path, rc ? err : "ok");
+	cJSON_Delete(w);
+	at_tr_data_free(&t);
+	return rc;
+}
+
+/* Training that must use the censored rows: on the data of cens_synth,
+ * the trainer (censored rows as bounds) must avoid regions D and R on
+ * held-out kernels; the same rows with the bounds taken as exact, or with
+ * the censored rows dropped, must not (which shows that the check can
+ * fail); and the backward pass matches central differences with censored
+ * rows in the batch.  The checks count slower kernels and censored picks,
+ * not the one-shot fraction: a censored pick counts at its bound, and
+ * region R's loose bound e would flatter the "exact" model. */
+static void test_cens_train(const char *dir)
+{
+	static const char *const how[3] = { "as bounds", "as exact",
+		"dropped" };
+	char paths[3][256], err[256] = "";
+	at_tr_metrics mt[3];
+	at_tr_data d;
+	at_tr_norm nm;
+	float *pred = NULL;
+	int ok = 1;
+
+	for (int v = 0; v < 3; v++)
+		snprintf(paths[v], sizeof paths[v], "%s/cens%d.jsonl", dir, v);
+	cens_synth(paths);
+	memset(&d, 0, sizeof d);
+	memset(mt, 0, sizeof mt);
+	if (at_tr_data_read(&d, paths[0], err, sizeof err) < 0 ||
+	    at_tr_data_finish(&d, err, sizeof err) < 0 ||
+	    !(pred = malloc(d.n_row * sizeof(float)))) {
+		AT_CHECK(0, "censored synthetic set read (%s)", err);
+		goto out;
+	}
+	AT_CHECK(d.n_censored > 300 && d.n_row == 2600, "censored synthetic "
+		"set: %d of %d rows censored", d.n_censored, d.n_row);
+	if (at_tr_norm_compute(&d, &nm) == 0) {
+		test_grad(&d, &nm, "with censored rows");
+		at_tr_norm_free(&nm);
+	}
+	for (int v = 0; v < 3 && ok; v++) {
+		ok = cens_train_on(paths[v], &d, pred, &mt[v]) == 0;
+		printf("# censored rows %s: test one-shot %.3f (geo %.3f), "
+			"slower %d of %d, censored picks %d, spearman %.3f\n",
+			how[v], mt[v].one_arith, mt[v].one_geo, mt[v].slower,
+			mt[v].kernels, mt[v].censored_picks, mt[v].spearman);
+	}
+	AT_CHECK(ok && mt[0].kernels > 10 && mt[0].censored_picks == 0 &&
+		mt[0].slower <= mt[0].kernels / 10 && mt[0].one_geo > 0.8,
+		"censored rows as bounds: no censored pick (%d), slower %d of "
+		"%d, one-shot geo %.3f", mt[0].censored_picks, mt[0].slower,
+		mt[0].kernels, mt[0].one_geo);
+	for (int v = 1; v < 3; v++)
+		AT_CHECK(ok && mt[v].slower > mt[0].kernels / 3,
+			"the same check fails with the censored rows %s "
+			"(slower %d of %d)", how[v], mt[v].slower, mt[v].kernels);
+out:
+	free(pred);
+	at_tr_data_free(&d);
+	for (int v = 0; v < 3; v++)
+		unlink(paths[v]);
 }
 
 /* Runs every test; returns non-zero when a check failed. */
@@ -557,6 +851,9 @@ int main(void)
 	test_reader_errors(dir);
 	test_split();
 	test_train(dir);
+	test_cens_losses();
+	test_cens_metrics(dir);
+	test_cens_train(dir);
 	rmdir(dir);
 	AT_TEST_END();
 }
