@@ -24,6 +24,20 @@
  * on heat-3d's 4-loop band scanned by hyperplanes inside tiles. */
 #define AT_LP_MAX 3
 
+/* Deepest band the space enumerates LP for inside cone-shaped tiles: on
+ * 3-loop bands of random uniform kernels (autotile-gen seeds 38, 72),
+ * isl's AST generation of hyperplanes inside parallelepiped tiles took
+ * from 57 s to over 300 s for one nest (cone1.TS.LP, cone2.TI.LP,
+ * cone1.TP.LP).  Such a candidate can still be forced by its id. */
+#define AT_LP_CONE_MAX 2
+
+/* Returns the deepest band of shape sh whose LP structures the space
+ * enumerates (lists, samples and ranks). */
+static int at_space_lp_max(const at_shape *sh)
+{
+	return sh->kind == AT_SHAPE_CONE ? AT_LP_CONE_MAX : AT_LP_MAX;
+}
+
 static const long at_space_size_set[AT_N_SIZE] = {
 	1, 4, 8, 16, 32, 64, 128, 256, 512
 };
@@ -818,7 +832,7 @@ static int at_space_enum_scans(isl_ctx *ctx, at_space *space, int s,
  * at_space_orders, TI (when H != I; it equals TS otherwise) and TP (for
  * the isl shape only when some band needs a wavefront, see
  * at_space_isl_band), times LI and LS (when H != I) with the point orders
- * of at_space_orders, and LP (bands of at most AT_LP_MAX loops). */
+ * of at_space_orders, and LP (bands of at most at_space_lp_max loops). */
 static int at_space_enum_shape(isl_ctx *ctx, at_space *space, int s,
 	int explain, int *cap)
 {
@@ -830,7 +844,7 @@ static int at_space_enum_shape(isl_ctx *ctx, at_space *space, int s,
 	for (int ts = 0; ts < (tp ? 3 : 2); ts++)
 		for (int ps = 0; ps < 3; ps++) {
 			if ((sh->unit && (ts == AT_SCAN_I ||
-			    ps == AT_SCAN_S)) || (sh->n > AT_LP_MAX &&
+			    ps == AT_SCAN_S)) || (sh->n > at_space_lp_max(sh) &&
 			    ps == AT_SCAN_P))
 				continue;
 			if (at_space_enum_scans(ctx, space, s, (at_scan)ts,
