@@ -89,9 +89,9 @@ $(BIN)/autotile: $(BUILD)/main.o $(BUILD)/libautotile.a
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 # The dataset driver (issue 4): measures random kernels x sampled candidates.
-$(BIN)/autotile-dataset: src/dataset/dataset.c $(BUILD)/libautotile.a $(HEADERS)
+$(BIN)/autotile-dataset: src/dataset/dataset.c runtime/at_bench.h $(BUILD)/libautotile.a $(HEADERS)
 	@mkdir -p $(BIN)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $< $(BUILD)/libautotile.a $(LDLIBS) -o $@
+	$(CC) $(CPPFLAGS) -Iruntime $(CFLAGS) $(LDFLAGS) $< $(BUILD)/libautotile.a $(LDLIBS) -o $@
 
 $(BIN)/test_%: tests/unit/test_%.c tests/unit/at_test.h $(BUILD)/libautotile.a $(HEADERS)
 	@mkdir -p $(BIN)
