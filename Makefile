@@ -144,7 +144,8 @@ eval: all $(TRAIN_ROWS)
 # The training data (issue 4): one JSON line per (kernel, candidate),
 # appended kernel by kernel, so an interrupted run is resumed by running it
 # again.  Shards (DATASET_SHARD=i/N) can run on several machines; their
-# files are concatenated.
+# files are concatenated.  Each kernel's sample includes the 3 candidates
+# weights/default.json ranks highest (DATASET_ARGS="--weights none": not).
 DATASET_SEEDS ?= 1-1200
 DATASET_SHARD ?= 0/1
 DATASET_OUT   ?= weights/dataset/shard-$(subst /,of,$(DATASET_SHARD)).jsonl
