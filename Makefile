@@ -89,9 +89,9 @@ $(BIN)/autotile: $(BUILD)/main.o $(BUILD)/libautotile.a
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 # The dataset driver (issue 4): measures random kernels x sampled candidates.
-$(BIN)/autotile-dataset: src/dataset/dataset.c $(BUILD)/libautotile.a $(HEADERS)
+$(BIN)/autotile-dataset: src/dataset/dataset.c runtime/at_bench.h $(BUILD)/libautotile.a $(HEADERS)
 	@mkdir -p $(BIN)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $< $(BUILD)/libautotile.a $(LDLIBS) -o $@
+	$(CC) $(CPPFLAGS) -Iruntime $(CFLAGS) $(LDFLAGS) $< $(BUILD)/libautotile.a $(LDLIBS) -o $@
 
 $(BIN)/test_%: tests/unit/test_%.c tests/unit/at_test.h $(BUILD)/libautotile.a $(HEADERS)
 	@mkdir -p $(BIN)
@@ -144,7 +144,8 @@ eval: all $(TRAIN_ROWS)
 # The training data (issue 4): one JSON line per (kernel, candidate),
 # appended kernel by kernel, so an interrupted run is resumed by running it
 # again.  Shards (DATASET_SHARD=i/N) can run on several machines; their
-# files are concatenated.
+# files are concatenated.  Each kernel's sample includes the 3 candidates
+# weights/default.json ranks highest (DATASET_ARGS="--weights none": not).
 DATASET_SEEDS ?= 1-1200
 DATASET_SHARD ?= 0/1
 DATASET_OUT   ?= weights/dataset/shard-$(subst /,of,$(DATASET_SHARD)).jsonl

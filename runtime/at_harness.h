@@ -19,7 +19,10 @@
  *
  *     variant V time: T hash: H                       without options
  *     variant V time: T hash: H runs: N spread: S     with any option
- *     variant V timeout                               killed by --timeout
+ *     variant V timeout limit: L                      stopped by a limit
+ *
+ * (L, %.6f: the limit in seconds that one run of the variant exceeded,
+ * as applied: see --timeout and --ref-timeout.)
  *
  * T is the minimum over the timed runs (seconds, %.6f, the kernel only),
  * H the FNV-1a hash of the outputs after the LAST run (%016llx), N the
@@ -37,13 +40,20 @@
  *                     it is run first by this process)
  *     --budget S      start no further timed run of a variant once S
  *                     seconds went into it (default: off)
- *     --timeout S     print "variant V timeout" and exit with status 3
- *                     when one variant takes more than S seconds in all
- *                     (default: off)
- *     --ref-timeout X the same when one variant (not the reference) takes
- *                     more than X times the reference time in all, but
- *                     at least 1 s (a restart costs more than waiting)
- *                     (default: off; the smaller of the two applies)
+ *     --timeout S     print "variant V timeout limit: S" and exit with
+ *                     status 3 when one run of a variant (warm-up or
+ *                     timed, the kernel call only) takes more than S
+ *                     seconds (default: off)
+ *     --ref-timeout X the same when one run of a variant (not the
+ *                     reference) takes more than X times the reference
+ *                     time, but at least 1 s (a restart costs more than
+ *                     waiting) (default: off; the smaller of the two
+ *                     applies)
+ *
+ * The limit bounds one run, not the sum of a variant's runs, so that a
+ * timeout says the variant's time is above L (a sum of four runs over L
+ * would only say each is above L / 4); --ref-limit and --budget keep the
+ * number of long runs small.
  *
  * Fresh data: init() runs once; the arrays the kernels write are saved
  * then and copied back before every run (warm-up or timed), so every run
@@ -165,16 +175,87 @@ static inline void at_harness_restore(const at_harness_prog *p)
 		memcpy(p->bufs[i].p, p->saved[i], p->bufs[i].n);
 }
 
-/* Contract: restores the data, runs kernel v of p once and returns the
- * wall time of the kernel alone (seconds). */
-static inline double at_harness_run(const at_harness_prog *p, int v)
+#if AT_HARNESS_HAVE_TIMEOUT
+/* The line the timeout handler writes, prepared before the timer is
+ * armed (a signal handler may not format it), and its length. */
+static char at_harness_tmo_line[96];
+static volatile sig_atomic_t at_harness_tmo_len;
+
+/* Contract: SIGALRM handler: writes the prepared "variant V timeout
+ * limit: L" line on stdout and ends the process with status 3
+ * (async-signal-safe calls only). */
+static void at_harness_on_alarm(int sig)
+{
+	ssize_t w;
+
+	(void)sig;
+	w = write(1, at_harness_tmo_line, (size_t)at_harness_tmo_len);
+	(void)w;
+	_exit(3);
+}
+#endif
+
+/* Contract: arms (seconds > 0) or disarms (seconds <= 0) the timeout of
+ * one run of variant v; when it fires, the line "variant V timeout limit:
+ * SECONDS" is printed and the process exits with status 3.  Where POSIX
+ * timers are missing it does nothing. */
+static inline void at_harness_alarm(int v, double seconds)
+{
+#if AT_HARNESS_HAVE_TIMEOUT
+	struct itimerval it;
+
+	memset(&it, 0, sizeof(it));
+	if (seconds > 0) {
+		at_harness_tmo_len = snprintf(at_harness_tmo_line,
+			sizeof(at_harness_tmo_line), "variant %d timeout "
+			"limit: %.6f\n", v, seconds);
+		signal(SIGALRM, at_harness_on_alarm);
+		it.it_value.tv_sec = (time_t)seconds;
+		it.it_value.tv_usec = (suseconds_t)((seconds -
+			(double)it.it_value.tv_sec) * 1e6);
+		if (!it.it_value.tv_sec && !it.it_value.tv_usec)
+			it.it_value.tv_usec = 1;
+	}
+	setitimer(ITIMER_REAL, &it, NULL);
+#else
+	(void)v;
+	(void)seconds;
+#endif
+}
+
+/* Contract: returns the time limit (seconds, 0: none) of one run of
+ * variant v under o: --timeout, or --ref-timeout times the reference time
+ * (at least 1 s) when that is smaller (never for variant 0, nor before
+ * the reference time is known). */
+static inline double at_harness_limit(const at_harness_opts *o, int v)
+{
+	double t = o->timeout, r = o->ref_timeout * o->ref_time;
+
+	if (r < 1.0)
+		r = 1.0;
+	if (v != 0 && o->ref_timeout > 0 && o->ref_time > 0 &&
+	    (t <= 0 || r < t))
+		t = r;
+	return t;
+}
+
+/* Contract: restores the data, runs kernel v of p once under the time
+ * limit `limit` (seconds, 0: none; see at_harness_alarm: the timer runs
+ * during the kernel call only) and returns the wall time of the kernel
+ * alone (seconds). */
+static inline double at_harness_run(const at_harness_prog *p, int v,
+	double limit)
 {
 	double t0, t1;
 
 	at_harness_restore(p);
+	if (limit > 0)
+		at_harness_alarm(v, limit);
 	t0 = at_bench_now();
 	p->kernels[v]();
 	t1 = at_bench_now();
+	if (limit > 0)
+		at_harness_alarm(v, 0);
 	return t1 - t0;
 }
 
@@ -189,24 +270,26 @@ static inline int at_harness_over(const at_harness_opts *o, double t)
 /* Contract: times variant v of p as o says into *r: o->warmup untimed
  * runs, then up to o->runs timed runs (at least one), stopping early at
  * the reference limit or the budget (see the file comment); a warm-up
- * over the limit ends it with r->runs = 0 and its own time.  Hashes the
- * outputs after the last run. */
+ * over the limit ends it with r->runs = 0 and its own time.  Every run is
+ * under the time limit at_harness_limit(o, v).  Hashes the outputs after
+ * the last run. */
 static inline void at_harness_time(const at_harness_prog *p, int v,
 	const at_harness_opts *o, at_harness_result *r)
 {
-	double start = at_bench_now(), t, max = 0;
+	double start = at_bench_now(), limit = at_harness_limit(o, v), t;
+	double max = 0;
 	int cut = 0;
 
 	memset(r, 0, sizeof(*r));
 	for (int w = 0; w < o->warmup && !cut; w++) {
-		t = at_harness_run(p, v);
+		t = at_harness_run(p, v, limit);
 		if (at_harness_over(o, t)) {
 			r->time = t;
 			cut = 1;
 		}
 	}
 	for (int k = 0; k < (o->runs < 1 ? 1 : o->runs) && !cut; k++) {
-		t = at_harness_run(p, v);
+		t = at_harness_run(p, v, limit);
 		if (r->runs == 0 || t < r->time)
 			r->time = t;
 		if (t > max)
@@ -232,51 +315,6 @@ static inline void at_harness_print(FILE *f, int v, const at_harness_opts *o,
 		fprintf(f, " runs: %d spread: %.4f", r->runs, r->spread);
 	fputc('\n', f);
 	fflush(f);
-}
-
-#if AT_HARNESS_HAVE_TIMEOUT
-/* The line the timeout handler writes, prepared before the timer is
- * armed (a signal handler may not format it), and its length. */
-static char at_harness_tmo_line[48];
-static volatile sig_atomic_t at_harness_tmo_len;
-
-/* Contract: SIGALRM handler: writes the prepared "variant V timeout"
- * line on stdout and ends the process with status 3 (async-signal-safe
- * calls only). */
-static void at_harness_on_alarm(int sig)
-{
-	ssize_t w;
-
-	(void)sig;
-	w = write(1, at_harness_tmo_line, (size_t)at_harness_tmo_len);
-	(void)w;
-	_exit(3);
-}
-#endif
-
-/* Contract: arms (seconds > 0) or disarms (seconds <= 0) the per-variant
- * timeout for variant v.  Where POSIX timers are missing it does nothing. */
-static inline void at_harness_alarm(int v, double seconds)
-{
-#if AT_HARNESS_HAVE_TIMEOUT
-	struct itimerval it;
-
-	memset(&it, 0, sizeof(it));
-	if (seconds > 0) {
-		at_harness_tmo_len = snprintf(at_harness_tmo_line,
-			sizeof(at_harness_tmo_line), "variant %d timeout\n", v);
-		signal(SIGALRM, at_harness_on_alarm);
-		it.it_value.tv_sec = (time_t)seconds;
-		it.it_value.tv_usec = (suseconds_t)((seconds -
-			(double)it.it_value.tv_sec) * 1e6);
-		if (!it.it_value.tv_sec && !it.it_value.tv_usec)
-			it.it_value.tv_usec = 1;
-	}
-	setitimer(ITIMER_REAL, &it, NULL);
-#else
-	(void)v;
-	(void)seconds;
-#endif
 }
 
 /* Contract: prints the usage of a variants program with n variants on
@@ -333,22 +371,6 @@ static inline int at_harness_option(int argc, char **argv, int *i,
 	return 0;
 }
 
-/* Contract: returns the timeout (seconds, 0: none) for variant v under
- * o: --timeout, or --ref-timeout times the reference time (at least 1 s)
- * when that is smaller (never for variant 0, nor before the reference
- * time is known). */
-static inline double at_harness_limit(const at_harness_opts *o, int v)
-{
-	double t = o->timeout, r = o->ref_timeout * o->ref_time;
-
-	if (r < 1.0)
-		r = 1.0;
-	if (v != 0 && o->ref_timeout > 0 && o->ref_time > 0 &&
-	    (t <= 0 || r < t))
-		t = r;
-	return t;
-}
-
 /* Contract: parses the command line of a program with n variants into *o
  * (defaults first) and the variants to run into list[] (room for argc
  * entries; all of 0..n-1 when none is named) with their count in
@@ -402,9 +424,7 @@ static inline int at_harness_main(at_harness_prog *p, int argc, char **argv)
 	/* short of memory for the copies: init() before each run instead */
 	(void)at_harness_save(p);
 	for (int k = 0; k < n_list; k++) {
-		at_harness_alarm(list[k], at_harness_limit(&o, list[k]));
 		at_harness_time(p, list[k], &o, &r);
-		at_harness_alarm(list[k], 0);
 		at_harness_print(stdout, list[k], &o, &r);
 		if (list[k] == 0 && o.ref_time <= 0)
 			o.ref_time = r.time;

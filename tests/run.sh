@@ -21,9 +21,11 @@
 #      vector lengths, timeouts as censored rows, the -q summary and a few
 #      values checked with jq);
 #   2d. the dataset driver bin/autotile-dataset on two kernels at test
-#      sizes: rows and their fields, resuming, sampling, --shard, and a
-#      sabotaged transformation (tests/dataset-sabotage.sh) recorded as a
-#      MISMATCH;
+#      sizes: rows and their fields, resuming, sampling, --shard, the
+#      model's picks (checked against autotile --strategy model),
+#      --weights none / missing / corrupt, and a sabotaged
+#      transformation (tests/dataset-sabotage.sh) recorded as a
+#      MISMATCH, a crash and a timeout with its limit;
 #   3. error paths: every tests/errors/*.c through tests/errtest.sh, plus
 #      command-line cases (missing file, unknown option, bad values);
 #   4. sanitizers: phases 2 (fixed:32 only) and 3 again with the ASan+UBSan
@@ -429,11 +431,58 @@ run_train() {
 	check $? "$t: $n rows marked censored are read, counted and reported (data line, metrics line, weights; exit $rc)"
 }
 
+# Checks that the rows of seed $1 in rows file $2 with role "model" are the
+# 3 best legal candidates of the cost model for kernel file $3 (the kernel
+# the driver measured), found without the driver: the ranking `autotile
+# --strategy model --explain` prints (top 10, keep left out) walked best
+# first, where a candidate in the sample as orig or fixed32 counts as a
+# pick and one not in the sample must be illegal (`autotile --candidate`
+# refuses it); and plain `autotile --strategy model` chooses the first
+# pick.  Says on stdout what differs; returns 0 or 1.
+ds_model_picks() {
+	k=$3
+	jq -r "select(.seed == $1) | .role + \" \" + .cand" "$2" >"$k.sample"
+	jq -r "select(.seed == $1 and .role == \"model\") | .cand" "$2" >"$k.model"
+	bin/autotile --strategy model --explain -I runtime "$k" -o /dev/null \
+		2>"$k.explain" || { echo "autotile --explain failed"; return 1; }
+	sed -n 's/^ *[0-9][0-9]*\. \([^ ]*\) .*predicted speedup.*/\1/p' \
+		"$k.explain" | grep -vx keep >"$k.rank"
+	: >"$k.expect"
+	found=0
+	first=
+	while [ $found -lt 3 ] && read -r id; do
+		role=$(awk -v id="$id" '$2 == id { print $1 }' "$k.sample")
+		case $role in random|keep)
+			echo "pick $id has role $role"
+			return 1;;
+		esac
+		if [ -n "$role" ]; then
+			found=$((found + 1))
+			[ -n "$first" ] || first=$id
+			[ "$role" != model ] || echo "$id" >>"$k.expect"
+		elif bin/autotile --candidate "$id" -I runtime "$k" -o /dev/null \
+		    2>/dev/null; then
+			echo "legal $id, ranked above a pick, not sampled"
+			return 1
+		fi
+	done <"$k.rank"
+	chosen=$(bin/autotile --strategy model -I runtime "$k" 2>/dev/null |
+		sed -n 's|^[[:space:]]*/\* autotile: \([^:]*\):.*|\1|p' | head -n 1)
+	if [ $found -ne 3 ] || ! cmp -s "$k.expect" "$k.model" ||
+	    [ "$chosen" != "$first" ]; then
+		echo "seed $1: model rows $(tr '\n' ' ' <"$k.model"); expected" \
+			"$(tr '\n' ' ' <"$k.expect")($found picks); autotile" \
+			"chooses $chosen"
+		return 1
+	fi
+}
+
 # The dataset driver on two kernels at --size test (tests/out/dataset):
-# rows, fields, checks, resuming, sampling, and the failure paths (a
-# sabotaged transformation is a MISMATCH; a variant that crashes or hangs
-# in the timing build is recorded so and the others are still timed; a
-# tool that fails is a tool-error row).
+# rows, fields, checks, resuming, sampling, the model's picks and the
+# weights options, and the failure paths (a sabotaged transformation is a
+# MISMATCH; a variant that crashes or hangs in the timing build is
+# recorded so, the hang with the limit it exceeded, and the others are
+# still timed; a tool that fails is a tool-error row).
 run_dataset() {
 	ds=${DATASET:-bin/autotile-dataset}
 	d=tests/out/dataset
@@ -462,6 +511,43 @@ run_dataset() {
 		length == 2 and all(.speedup == 1 and .cand == "keep" and
 		.time == .ref_time))' "$o" >/dev/null
 	check $? "dataset: per kernel keep first (speedup 1), orig, fixed32 and random candidates"
+	jq -e -s 'map(select(.role == "model")) | group_by(.seed) |
+		length == 2 and all(length >= 1 and length <= 3 and
+		all(.check == "ok"))' "$o" >/dev/null
+	check $? "dataset: with weights/default.json, 1-3 rows of role model per kernel, all check ok ($(jq -r 'select(.role == "model") | "\(.seed):\(.check)"' "$o" | tr '\n' ' '))"
+	why=
+	for s in 1 2; do
+		"$GEN" --seed "$s" --size test -o "$d/k$s.c" &&
+			why=$why$(ds_model_picks "$s" "$o" "$d/k$s.c") ||
+			why="$why (seed $s failed)"
+	done
+	[ -z "$why" ]
+	check $? "dataset: the model rows are the model's 3 best legal candidates (autotile --strategy model --explain, --candidate) and autotile's choice is the first $why"
+	"$ds" --seeds 2 --size test --per 6 --list --weights none \
+		>"$d/none.list" 2>"$d/none.err"
+	rc=$?
+	[ $rc -eq 0 ] && [ "$(wc -l <"$d/none.list")" -eq 7 ] &&
+		! grep -q ' model ' "$d/none.list"
+	check $? "dataset --weights none: 7 variants, none of role model (exit $rc)"
+	mkdir -p "$d/alone/bin" && cp "$ds" "$d/alone/bin/" &&
+		"$d/alone/bin/$(basename "$ds")" --seeds 2 --size test --per 6 \
+		--list --gen "$GEN" --autotile bin/autotile --runtime runtime \
+		>"$d/alone.list" 2>"$d/alone.err"
+	rc=$?
+	[ $rc -eq 0 ] && [ "$(wc -l <"$d/alone.list")" -eq 7 ] &&
+		! grep -q ' model ' "$d/alone.list" &&
+		[ "$(grep -c 'no model picks' "$d/alone.err")" -eq 1 ]
+	check $? "dataset without a default weights file: no model picks, said once (exit $rc)"
+	printf '{"schema": 1, "layout": "at-feat-1", "nest_names": [' >"$d/torn.json"
+	for w in "$d/torn.json" tests/model/small.json "$d/missing.json"; do
+		"$ds" --seeds 1 --size test --list --weights "$w" \
+			>"$d/w.list" 2>"$d/w.err"
+		rc=$?
+		[ $rc -eq 1 ] && [ "$(wc -l <"$d/w.err")" -eq 1 ] &&
+			grep -q "^autotile-dataset: error: $w" "$d/w.err" &&
+			[ ! -s "$d/w.list" ]
+		check $? "dataset --weights $w (torn, another layout, missing): a one-line error naming it, exit 1 (got $rc: $(head -c 120 "$d/w.err"))"
+	done
 	cp "$o" "$d/rows.before"
 	printf '{"schema":1,"seed":3,"si' >>"$o"
 	timeout 120 "$ds" --seeds 1-2 --size test --per 6 -o "$o" 2>"$d/run2.err"
@@ -469,13 +555,14 @@ run_dataset() {
 	[ $rc -eq 0 ] && cmp -s "$o" "$d/rows.before" &&
 		grep -q '^autotile-dataset: 0 kernels to measure' "$d/run2.err"
 	check $? "dataset: a second run resumes: nothing to measure, a torn last line dropped (exit $rc)"
-	"$ds" --seeds 1-4 --per 12 --list >"$d/list1" 2>/dev/null &&
-		"$ds" --seeds 1-4 --per 12 --list >"$d/list2" 2>/dev/null &&
-		cmp -s "$d/list1" "$d/list2" && [ "$(wc -l <"$d/list1")" -eq 52 ] &&
-		[ "$(cut -d' ' -f1,3 "$d/list1" | sort -u | wc -l)" -eq 52 ] &&
-		[ "$(awk '$2 == "keep"' "$d/list1" | wc -l)" -eq 4 ]
-	check $? "dataset --list: deterministic, 13 distinct variants per kernel"
-	"$ds" --seeds 1-4 --shard 1/2 --per 3 --list >"$d/shard" 2>/dev/null &&
+	"$ds" --seeds 2-4 --per 12 --list >"$d/list1" 2>/dev/null &&
+		"$ds" --seeds 2-4 --per 12 --list >"$d/list2" 2>/dev/null &&
+		cmp -s "$d/list1" "$d/list2" && [ "$(wc -l <"$d/list1")" -eq 39 ] &&
+		[ "$(cut -d' ' -f1,3 "$d/list1" | sort -u | wc -l)" -eq 39 ] &&
+		[ "$(awk '$2 == "keep"' "$d/list1" | wc -l)" -eq 3 ] &&
+		grep -q ' model ' "$d/list1"
+	check $? "dataset --list (seeds 2-4): deterministic with the model's picks, 13 distinct variants per kernel"
+	"$ds" --seeds 1-4 --shard 1/2 --per 3 --list --weights none >"$d/shard" 2>/dev/null &&
 		[ "$(cut -d' ' -f1 "$d/shard" | sort -u | tr '\n' ' ')" = "1 3 " ]
 	check $? "dataset --shard 1/2 of seeds 1-4: seeds 1 and 3 only"
 	AUTOTILE_REAL=bin/autotile timeout 600 "$ds" --seeds 2 --size test --per 4 \
@@ -494,6 +581,12 @@ run_dataset() {
 		"timeout", "ok", "ok"]) and (.[3].time == null) and
 		(.[4].time == null) and (.[6].speedup > 0)' "$d/tim.jsonl" >/dev/null
 	check $? "dataset: in the timing build, variant 3 crashes and variant 4 hangs: recorded as crash and timeout, variants 5 and 6 still timed ($(jq -r .check "$d/tim.jsonl" 2>/dev/null | tr '\n' ' '))"
+	jq -e -s '(.[4].limit | type == "number" and . >= 1) and
+		(.[4].limit - ([1, 10 * .[4].ref_time] | max) | fabs < 1e-5) and
+		(.[4].error | test("over [0-9.]+ s")) and
+		(map(select(.check != "timeout") | has("limit")) | any | not)' \
+		"$d/tim.jsonl" >/dev/null
+	check $? "dataset: the timeout row has a numeric limit >= 1 s, max(1 s, --ref-timeout 10 x ref_time) as the harness applies it, the others none (limit $(jq -s '.[4].limit' "$d/tim.jsonl" 2>/dev/null))"
 	timeout 120 "$ds" --seeds 2 --size test --autotile /bin/false -o "$d/fail.jsonl" 2>"$d/fail.err"
 	rc=$?
 	[ $rc -eq 0 ] && jq -e -s 'length == 1 and .[0].check == "tool-error" and

@@ -5,13 +5,14 @@
  *
  *   autotile-dataset --seeds A-B [--shard i/N] [--per K] [--runs R]
  *       [--threads T] [--cc CC] [--cflags "..."] [--size bench|test]
- *       -o FILE.jsonl
+ *       [--weights FILE|none] [--model-picks N] -o FILE.jsonl
  *
  * Per seed S of the shard (S % N == i) that FILE does not hold yet:
  *   1. autotile-gen --seed S writes the kernel; the library parses it and
  *      builds its space (every structure checked exactly);
- *   2. K candidates are sampled, deterministically from S: `orig`, the
- *      fixed:32 choice, [the model's best: hook], then random legal
+ *   2. K candidates are sampled, deterministically from S and the
+ *      weights: `orig`, the fixed:32 choice, the legal candidates the
+ *      cost model (--weights) ranks highest, then random legal
  *      choices covering every (tile scan, point scan) combination and
  *      every shape before repeating, each checked at its own sizes;
  *   3. autotile-gen --variants writes them as one program, bin/autotile
@@ -26,8 +27,8 @@
  *   6. the kernel's rows are appended to FILE with one write.
  * An interrupted kernel is absent from FILE and is simply redone.
  *
- * Exit status: 0 success, 1 error (I/O, tools missing), 2 usage error,
- * 130 interrupted.
+ * Exit status: 0 success, 1 error (I/O, tools missing, weights that do not
+ * load), 2 usage error, 130 interrupted.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -47,11 +48,15 @@
 #include <cjson/cJSON.h>
 #include <isl/ctx.h>
 
+#include "at_bench.h"	/* runtime/: at_bench_now */
 #include "at_buf.h"
 #include "at_frontend.h"
 #include "at_scop.h"
 #include "at_deps.h"
 #include "at_space.h"
+#include "at_features.h"
+#include "at_model.h"
+#include "at_select.h"
 
 #define AT_DS_MAX_CAND 200	/* candidates per kernel (gen allows 256) */
 #define AT_DS_MAX_SPAN 100000000ULL	/* seeds in one --seeds range */
@@ -68,10 +73,6 @@
 static const char *const at_ds_stage_name[AT_DS_N_STAGE] = { "sample",
 	"autotile", "compile", "check", "timing" };
 
-/* Candidates the current model ranks highest, added to every kernel's
- * sample (role "model") once the model exists; see at_ds_model_picks. */
-#define AT_DS_MODEL_PICKS 0
-
 /* The command line. */
 typedef struct at_ds_opts {
 	unsigned long long lo, hi;	/* --seeds lo-hi */
@@ -81,6 +82,8 @@ typedef struct at_ds_opts {
 	double wait_idle;
 	const char *cc, *cflags, *size, *out;
 	const char *autotile, *gen, *runtime, *workdir;
+	const char *weights;	/* --weights: NULL default, "none" */
+	int model_picks;	/* --model-picks */
 	int keep, list;
 } at_ds_opts;
 
@@ -91,6 +94,9 @@ typedef struct at_ds_cand {
 	const char *check;	/* NULL until decided: ok, MISMATCH,
 				 * tool-error, crash, timeout */
 	char msg[256];		/* why, when not ok */
+	double limit;		/* timeout in the timing build: the limit one
+				 * run exceeded (s), as the harness applied it;
+				 * 0: unknown (row: null) */
 	double time, spread;
 	int runs, timed;
 } at_ds_cand;
@@ -113,6 +119,8 @@ typedef struct at_ds_kernel {
 typedef struct at_ds_res {
 	int state;		/* 0 nothing, 1 measured, 2 timeout, 3 crash */
 	double time, spread;
+	double limit;		/* state 2: the limit the harness printed, 0:
+				 * none (the driver killed the run) */
 	int runs;
 	unsigned long long hash;
 } at_ds_res;
@@ -134,6 +142,7 @@ typedef struct at_ds_state {
 	double start;
 	long done, total, rows, mismatches;
 	double stage[AT_DS_N_STAGE];	/* seconds per step, all kernels */
+	const at_model *model;	/* the model of the picks, NULL: none */
 } at_ds_state;
 
 /* Set by SIGINT/SIGTERM: stop the current child and exit. */
@@ -149,15 +158,6 @@ static const char *const at_ds_files[] = { "k.c", "t.c", "v.c", "v.out.c",
 /* ------------------------------------------------------------------ */
 /* Small helpers                                                       */
 /* ------------------------------------------------------------------ */
-
-/* Returns a monotonic time in seconds. */
-static double at_ds_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Returns the 1-minute load average from /proc/loadavg, or -1. */
 static double at_ds_load(void)
@@ -205,9 +205,9 @@ static double at_ds_busy(void)
  * measure (-1 when unknown).  limit 0: measures once. */
 static double at_ds_wait_idle(double limit)
 {
-	double end = at_ds_now() + limit, busy = at_ds_busy();
+	double end = at_bench_now() + limit, busy = at_ds_busy();
 
-	while (busy >= 0.5 && at_ds_now() < end && !at_ds_stop) {
+	while (busy >= 0.5 && at_bench_now() < end && !at_ds_stop) {
 		sleep(1);
 		busy = at_ds_busy();
 	}
@@ -316,7 +316,7 @@ static int at_ds_spawn(at_ds_proc *p, char *const argv[], const char *out,
 	fflush(stderr);
 	p->timed_out = 0;
 	p->status = 0;
-	p->deadline = at_ds_now() + timeout;
+	p->deadline = at_bench_now() + timeout;
 	p->pid = fork();
 	if (p->pid < 0)
 		return -1;
@@ -339,7 +339,7 @@ static int at_ds_wait(at_ds_proc *p)
 			break;
 		if (r < 0 && errno != EINTR)
 			return 1;
-		if (at_ds_stop || at_ds_now() > p->deadline) {
+		if (at_ds_stop || at_bench_now() > p->deadline) {
 			p->timed_out = !at_ds_stop;
 			kill(-p->pid, SIGKILL);
 			kill(p->pid, SIGKILL);
@@ -537,18 +537,70 @@ static int at_ds_fixed32(isl_ctx *ctx, const at_space *space,
 	return at_ds_try(ctx, space, &ch, NULL, 0, k, "fixed32") < 0 ? -1 : 0;
 }
 
-/* HOOK (model picks, role "model"): once src/model.c exists, score every
- * legal candidate of `space` with the current weights and add the
- * AT_DS_MODEL_PICKS best ones with at_ds_try(..., "model"), so that the
- * dataset measures where the model looks.  Until then it adds nothing.
- * Returns the number added, or -1 on error. */
+/* Walks the ranking sel of `space` best first and adds to k, as role
+ * "model", its first n_pick candidates other than keep that are legal at
+ * their own sizes (at_ds_try, the check `autotile --strategy model` makes
+ * on its ranking), until k has `want` variants.  Role rule: a pick k
+ * already holds (orig, fixed32: added before) keeps its earlier role and
+ * still counts as one of the n_pick, so the model's top n_pick legal
+ * candidates are all measured, each once.  Returns the number added, or
+ * -1 on error. */
+static int at_ds_walk_ranking(isl_ctx *ctx, const at_space *space,
+	const at_select *sel, int n_pick, int want, at_ds_kernel *k)
+{
+	int found = 0, added = 0, r = 0;
+	char id[96];
+
+	for (int i = 0; i < sel->n && found < n_pick && k->n < want; i++) {
+		at_choice ch = sel->items[i].ch;
+
+		if (ch.shape == AT_CHOICE_KEEP)
+			continue;
+		if (at_ds_has(k, at_space_id(space, &ch, id, sizeof(id)))) {
+			found++;
+			continue;
+		}
+		r = at_ds_try(ctx, space, &ch, NULL, 0, k, "model");
+		if (r < 0)
+			return -1;
+		found += r;
+		added += r;
+	}
+	return added;
+}
+
+/* Adds the candidates model m ranks highest (role "model", see
+ * at_ds_walk_ranking) to k, ranked as `autotile --strategy model` ranks
+ * them: at_select_rank on the nest's space built unchecked
+ * (AT_SPACE_LIST, as src/plan.c builds it without --explain; the checked
+ * space `space` would leave out the structures illegal at probe sizes
+ * that are legal at their own sizes), with the parameter values vals[]
+ * (from the kernel's #defines, as autotile reads them).  Nothing when m
+ * is NULL or n_pick is 0.  Returns the number added, or -1 on error. */
 static int at_ds_model_picks(isl_ctx *ctx, const at_space *space,
+	const at_model *m, const long *vals, int n_pick, int want,
 	at_ds_kernel *k)
 {
-	(void)ctx;
-	(void)space;
-	(void)k;
-	return 0;
+	at_select *sel = NULL;
+	at_space *list = NULL;
+	int r = -1;
+
+	if (!m || n_pick <= 0 || k->n >= want)
+		return 0;
+	sel = calloc(1, sizeof(*sel));
+	list = at_space_build(ctx, space->scop, space->deps, AT_SPACE_LIST);
+	if (!sel || !list)
+		goto error;
+	if (at_select_rank(ctx, list->scop, list->deps, list, m, vals,
+	    sel) < 0)
+		goto error;
+	r = at_ds_walk_ranking(ctx, list, sel, n_pick, want, k);
+error:
+	if (sel)
+		at_select_clear(sel);
+	free(sel);
+	at_space_free(list);
+	return r;
 }
 
 /* Coverage phase: while some legal structure has a (tile scan, point
@@ -622,16 +674,17 @@ static int at_ds_fill(isl_ctx *ctx, const at_space *space, uint64_t *rng,
 	return r < 0 ? -1 : 0;
 }
 
-/* Fills k's variants from `space`, deterministically from k->seed:
- * variant 0 `keep` (the nest as written), `orig`, the fixed:32 choice,
- * the model's picks (hook), then random legal choices up to `per`
- * candidates besides keep.  Returns 0 or -1. */
-static int at_ds_sample(isl_ctx *ctx, const at_space *space, int per,
-	at_ds_kernel *k)
+/* Fills k's variants from `space`, deterministically from k->seed and
+ * st's model: variant 0 `keep` (the nest as written), `orig`, the
+ * fixed:32 choice, the model's --model-picks best (vals[]: the nest's
+ * parameter values), then random legal choices up to --per candidates
+ * besides keep.  Returns 0, or -1 (k->error set when the model failed). */
+static int at_ds_sample(const at_ds_state *st, isl_ctx *ctx,
+	const at_space *space, const long *vals, at_ds_kernel *k)
 {
 	uint64_t rng = k->seed ^ 0x6a09e667f3bcc908ULL;
 	unsigned char *dead = calloc(space->n_struct + 1, 1);
-	int r = -1;
+	int r = -1, want = st->o->per + 1;
 
 	if (!dead)
 		return -1;
@@ -639,10 +692,15 @@ static int at_ds_sample(isl_ctx *ctx, const at_space *space, int per,
 	for (int i = 0; i < space->n_struct; i++)
 		k->n_legal += space->structs[i].legal;
 	if (at_ds_add(k, "keep", "keep") < 0 || at_ds_add(k, "orig",
-	    "orig") < 0 || at_ds_fixed32(ctx, space, k) < 0 ||
-	    at_ds_model_picks(ctx, space, k) < 0 ||
-	    at_ds_cover(ctx, space, &rng, per + 1, k, dead) < 0 ||
-	    at_ds_fill(ctx, space, &rng, per + 1, k) < 0)
+	    "orig") < 0 || at_ds_fixed32(ctx, space, k) < 0)
+		goto error;
+	if (at_ds_model_picks(ctx, space, st->model, vals,
+	    st->o->model_picks, want, k) < 0) {
+		at_ds_fail(k, "the cost model could not rank the candidates");
+		goto error;
+	}
+	if (at_ds_cover(ctx, space, &rng, want, k, dead) < 0 ||
+	    at_ds_fill(ctx, space, &rng, want, k) < 0)
 		goto error;
 	r = 0;
 error:
@@ -650,16 +708,18 @@ error:
 	return r;
 }
 
-/* Parses kernel file `path` (-I the runtime), builds the space of its
- * nest and samples k's variants.  Returns 0, or -1 with k->error set. */
+/* Parses kernel file `path` (-I the runtime; `text` its contents, for the
+ * values of its #defines), builds the space of its nest and samples k's
+ * variants.  Returns 0, or -1 with k->error set. */
 static int at_ds_candidates(const at_ds_state *st, const char *path,
-	at_ds_kernel *k)
+	const char *text, at_ds_kernel *k)
 {
 	const char *args[2] = { "-I", st->o->runtime };
 	isl_ctx *ctx = at_scop_ctx_alloc();
 	at_source *src = NULL;
 	at_deps *deps = NULL;
 	at_space *space = NULL;
+	long *vals = NULL;
 	int r = -1;
 
 	if (!ctx || at_frontend_parse(path, 2, args, &src) != 0 ||
@@ -667,15 +727,19 @@ static int at_ds_candidates(const at_ds_state *st, const char *path,
 		at_ds_fail(k, "the library could not parse the kernel");
 		goto error;
 	}
-	deps = at_deps_compute(ctx, src->scops[0]);
+	vals = calloc(src->scops[0]->n_param + 1, sizeof(long));
+	if (vals)
+		at_features_param_values(text, src->scops[0], 0, NULL, vals);
+	deps = vals ? at_deps_compute(ctx, src->scops[0]) : NULL;
 	space = deps ? at_space_build(ctx, src->scops[0], deps,
 		AT_SPACE_ENUM) : NULL;
-	if (!space || at_ds_sample(ctx, space, st->o->per, k) < 0) {
+	if (!space || at_ds_sample(st, ctx, space, vals, k) < 0) {
 		at_ds_fail(k, "dependences, space or sampling failed");
 		goto error;
 	}
 	r = 0;
 error:
+	free(vals);
 	at_space_free(space);
 	at_deps_free(deps);
 	at_source_free(src);
@@ -1045,18 +1109,18 @@ static int at_ds_compile(const at_ds_state *st, at_ds_kernel *k)
 }
 
 /* Reads the result lines of a variants program's output `text` into
- * res[] (n variants). */
+ * res[] (n variants); a timeout line's limit goes to res[v].limit. */
 static void at_ds_parse_out(const char *text, at_ds_res *res, int n)
 {
 	for (const char *p = text; p && *p; p += strcspn(p, "\n"),
 	     p += *p == '\n') {
-		at_ds_res r = { 1, 0, 0, 1, 0 };
+		at_ds_res r = { .state = 1, .runs = 1 };
 		char word[16];
 		int v, got = sscanf(p, "variant %d time: %lf hash: %llx runs: "
 			"%d spread: %lf", &v, &r.time, &r.hash, &r.runs,
 			&r.spread);
-		if (got < 3 && sscanf(p, "variant %d %15s", &v, word) == 2 &&
-		    !strcmp(word, "timeout"))
+		if (got < 3 && sscanf(p, "variant %d %15s limit: %lf", &v, word,
+		    &r.limit) >= 2 && !strcmp(word, "timeout"))
 			r.state = 2;
 		else if (got < 3)
 			continue;
@@ -1124,11 +1188,16 @@ static int at_ds_measure(const at_ds_state *st, const at_ds_kernel *k,
 /* Runs the check build (check != 0: v.check into check.out) or the
  * timing build (v.time into time.out) with the arguments extra[] on
  * every variant not already failed, listed in list[] (their number in
- * *n), results in res[].  Returns 0, -1 with k->error set when variant
- * 0 itself fails, -2 when interrupted. */
+ * *n), results in res[].  The program may take (runs + warm-ups) x
+ * --timeout per variant (the harness limits each run) plus 60 s before
+ * the driver kills it.  Returns 0, -1 with k->error set when variant 0
+ * itself fails, -2 when interrupted. */
 static int at_ds_build_run(const at_ds_state *st, at_ds_kernel *k,
 	int check, char **extra, int *list, int *n, at_ds_res *res)
 {
+	const at_ds_opts *o = st->o;
+	double per_var = check ? o->vtimeout : (o->runs + o->warmup) *
+		o->vtimeout;
 	int r;
 
 	*n = 0;
@@ -1137,7 +1206,7 @@ static int at_ds_build_run(const at_ds_state *st, at_ds_kernel *k,
 			list[(*n)++] = v;
 	memset(res, 0, k->n * sizeof(*res));
 	r = at_ds_measure(st, k, check ? "v.check" : "v.time", list, *n,
-		extra, st->o->vtimeout, check ? "check.out" : "time.out",
+		extra, per_var, check ? "check.out" : "time.out",
 		res);
 	if (r < 0)
 		return r;
@@ -1183,6 +1252,26 @@ static int at_ds_check(at_ds_state *st, at_ds_kernel *k, at_ds_res *res)
 	return 0;
 }
 
+/* Records in c the timeout t of the timing build: the limit the harness
+ * applied to one run (c->limit, which its line states) and why; when
+ * the driver had to kill the whole program instead, the limit is
+ * unknown (0). */
+static void at_ds_timeout_msg(const at_ds_opts *o, const at_ds_res *t,
+	at_ds_cand *c)
+{
+	c->limit = t->limit;
+	if (t->limit > 0)
+		snprintf(c->msg, sizeof(c->msg), "timing build: one run took "
+			"over %.3f s (the smaller of --timeout %g and "
+			"max(1 s, --ref-timeout %g x the reference))",
+			t->limit, o->vtimeout, o->ref_timeout);
+	else
+		snprintf(c->msg, sizeof(c->msg), "timing build: the program "
+			"was killed while this variant ran (over (runs + "
+			"warm-ups) x --timeout %g s per variant + 60 s)",
+			o->vtimeout);
+}
+
 /* Runs the timing build on variant 0 and every variant that passed the
  * check, and stores times in k.  Returns 0, -1 with k->error set when
  * variant 0 fails, -2 when interrupted. */
@@ -1217,11 +1306,7 @@ static int at_ds_time(const at_ds_state *st, at_ds_kernel *k,
 		c->spread = t->spread;
 		c->runs = t->runs;
 		if (t->state == 2)
-			snprintf(c->msg, sizeof(c->msg), "timing build: over "
-				"%.3f s (--timeout %g or --ref-timeout %g x "
-				"the reference)", o->ref_timeout * k->ref_time <
-				o->vtimeout ? o->ref_timeout * k->ref_time :
-				o->vtimeout, o->vtimeout, o->ref_timeout);
+			at_ds_timeout_msg(o, t, c);
 		else if (t->state != 1)
 			snprintf(c->msg, sizeof(c->msg), "timing build: the "
 				"variant crashed");
@@ -1243,7 +1328,9 @@ static void at_ds_num(cJSON *row, const char *name, int have, double v)
 }
 
 /* Returns the row of variant v of k (a kernel-level failure: the one
- * row of variant 0 with check "tool-error"), or NULL. */
+ * row of variant 0 with check "tool-error"), or NULL.  A timeout row has
+ * "limit": the seconds one run exceeded in the timing build, null when
+ * unknown (a timeout of the check build, or the driver killed the run). */
 static cJSON *at_ds_row(const at_ds_state *st, const at_ds_kernel *k, int v)
 {
 	const at_ds_cand *c = &k->c[v];
@@ -1269,6 +1356,8 @@ static cJSON *at_ds_row(const at_ds_state *st, const at_ds_kernel *k, int v)
 	at_ds_num(row, "busy", k->busy >= 0, k->busy);
 	cJSON_AddStringToObject(row, "check", k->error[0] ? "tool-error" :
 		c->check ? c->check : "tool-error");
+	if (!k->error[0] && c->check && !strcmp(c->check, "timeout"))
+		at_ds_num(row, "limit", c->limit > 0, c->limit);
 	if (k->error[0] || c->msg[0])
 		cJSON_AddStringToObject(row, "error", k->error[0] ? k->error :
 			c->msg);
@@ -1347,7 +1436,7 @@ static char *at_ds_steps(const double *stage, long n, char *buf, size_t size)
 static void at_ds_progress(const at_ds_state *st, unsigned long long seed,
 	const at_ds_kernel *k, const char *what)
 {
-	double el = at_ds_now() - st->start;
+	double el = at_bench_now() - st->start;
 	double per = st->done ? el / st->done : 0;
 	char eta[32], bar[31], steps[160];
 	int fill = st->total ? (int)(30 * st->done / st->total) : 30;
@@ -1398,10 +1487,12 @@ static int at_ds_sample_kernel(const at_ds_state *st, at_ds_kernel *k)
 {
 	char path[AT_DS_PATH];
 	char *text = at_ds_slurp(at_ds_file(st, "k.c", path), NULL);
+	int r;
 
 	at_ds_class(text, k);
+	r = at_ds_candidates(st, path, text, k);
 	free(text);
-	return at_ds_candidates(st, path, k);
+	return r;
 }
 
 /* Generates seed's kernel, samples its candidates and prints them as
@@ -1449,7 +1540,7 @@ static int at_ds_prepare(const at_ds_state *st, at_ds_kernel *k)
 static int at_ds_measure_kernel(at_ds_state *st, at_ds_kernel *k,
 	at_ds_res *res)
 {
-	double t = at_ds_now();
+	double t = at_bench_now();
 	int r = 0, s;
 
 	for (s = 0; s < AT_DS_N_STAGE && r == 0; s++) {
@@ -1464,7 +1555,7 @@ static int at_ds_measure_kernel(at_ds_state *st, at_ds_kernel *k,
 			r = at_ds_check(st, k, res);
 		else
 			r = at_ds_time(st, k, res);
-		k->stage[s] = at_ds_now() - t;
+		k->stage[s] = at_bench_now() - t;
 		t += k->stage[s];
 	}
 	if (r == -1)
@@ -1531,10 +1622,12 @@ static void at_ds_usage(FILE *f)
 "                     (default 3)\n"
 "  --budget S         seconds of runs per variant before stopping\n"
 "                     early (default 1)\n"
-"  --timeout S        seconds one variant may take in all (default 30)\n"
-"  --ref-timeout X    the same, in multiples of the reference time\n"
-"                     (default 10); a variant stopped so is recorded\n"
-"                     with check \"timeout\" and no time\n"
+"  --timeout S        seconds one run of a variant may take (default 30)\n"
+"  --ref-timeout X    the same, in multiples of the reference time, at\n"
+"                     least 1 s (default 10; the smaller limit applies);\n"
+"                     a variant stopped so is recorded with check\n"
+"                     \"timeout\", no time, and \"limit\": the seconds\n"
+"                     applied\n"
 "  --tool-timeout S   seconds for autotile and each compile (default 300)\n"
 "  --wait-idle S      before timing a kernel, wait up to S seconds until\n"
 "                     no other task is runnable (default 0: measure\n"
@@ -1544,6 +1637,13 @@ static void at_ds_usage(FILE *f)
 "  --cflags FLAGS     flags of the timing build (default\n"
 "                     \"-O3 -march=native -fopenmp\")\n"
 "  --size bench|test  kernel sizes of the timing build (default bench)\n"
+"  --weights FILE     the cost model whose best candidates are sampled\n"
+"                     too (role \"model\", ranked as autotile --strategy\n"
+"                     model ranks them); default ../weights/default.json\n"
+"                     beside this program when it exists; none: no model\n"
+"                     picks.  A file that does not load is an error\n"
+"  --model-picks N    how many of the model's best legal candidates\n"
+"                     (default 3; 0: none); within --per\n"
 "  --autotile PATH, --gen PATH, --runtime DIR\n"
 "                     the tools and runtime/ (default: next to this\n"
 "                     program: autotile, autotile-gen, ../runtime)\n"
@@ -1645,6 +1745,8 @@ static int at_ds_option(at_ds_opts *o, int argc, char **argv, int *i)
 		{ "--autotile", 's', &o->autotile, 0 },
 		{ "--gen", 's', &o->gen, 0 },
 		{ "--runtime", 's', &o->runtime, 0 },
+		{ "--weights", 's', &o->weights, 0 },
+		{ "--model-picks", 'z', &o->model_picks, AT_DS_MAX_CAND },
 		{ "--workdir", 's', &o->workdir, 0 }, { "-o", 's', &o->out, 0 },
 	};
 	const char *a = argv[*i];
@@ -1672,9 +1774,10 @@ static int at_ds_option(at_ds_opts *o, int argc, char **argv, int *i)
 
 /* Sets the paths of the tools that were not given: next to this program
  * (bin/autotile, bin/autotile-gen) and ../runtime.  `exe_dir` receives
- * this program's directory. */
+ * those default paths and, last, the default weights file
+ * ../weights/default.json beside this program. */
 static void at_ds_tools(at_ds_opts *o, const char *argv0,
-	char exe_dir[3][AT_DS_PATH])
+	char exe_dir[4][AT_DS_PATH])
 {
 	char self[AT_DS_TOP];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
@@ -1692,6 +1795,7 @@ static void at_ds_tools(at_ds_opts *o, const char *argv0,
 	snprintf(exe_dir[0], AT_DS_PATH, "%s/autotile", self);
 	snprintf(exe_dir[1], AT_DS_PATH, "%s/autotile-gen", self);
 	snprintf(exe_dir[2], AT_DS_PATH, "%s/../runtime", self);
+	snprintf(exe_dir[3], AT_DS_PATH, "%s/../weights/default.json", self);
 	if (!o->autotile)
 		o->autotile = exe_dir[0];
 	if (!o->gen)
@@ -1720,6 +1824,7 @@ static int at_ds_parse(at_ds_opts *o, int argc, char **argv)
 	o->cc = "gcc";
 	o->cflags = "-O3 -march=native -fopenmp";
 	o->size = "bench";
+	o->model_picks = 3;
 	for (int i = 1; i < argc; i++) {
 		int r;
 		have_seeds |= !strcmp(argv[i], "--seeds");
@@ -1753,6 +1858,36 @@ static int at_ds_check_tools(const at_ds_opts *o)
 			"--runtime)\n", hdr);
 		return -1;
 	}
+	return 0;
+}
+
+/* Loads the model of the picks into *m (NULL: none) once for the run:
+ * --weights FILE, or the default file `def` when it exists (a missing
+ * default is said once on stderr: no model picks); none with --weights
+ * none or --model-picks 0.  Returns 0, or -1 after a one-line error when
+ * the file does not load or has another feature layout (at_model_load). */
+static int at_ds_load_model(const at_ds_opts *o, const char *def,
+	at_model **m)
+{
+	const char *path = o->weights ? o->weights : def;
+	char err[512];
+
+	*m = NULL;
+	if (o->model_picks == 0 || !strcmp(path, "none"))
+		return 0;
+	if (!o->weights && access(def, F_OK) < 0 && errno == ENOENT) {
+		fprintf(stderr, "autotile-dataset: no `%s`: no model picks "
+			"(see --weights)\n", def);
+		return 0;
+	}
+	*m = at_model_load(path, AT_FEAT_LAYOUT, AT_FEAT_NEST_DIM,
+		AT_FEAT_CAND_DIM, err, sizeof(err));
+	if (!*m) {
+		fprintf(stderr, "autotile-dataset: error: %s\n", err);
+		return -1;
+	}
+	fprintf(stderr, "autotile-dataset: model picks: the %d best of `%s` "
+		"per kernel\n", o->model_picks, path);
 	return 0;
 }
 
@@ -1814,7 +1949,7 @@ static int at_ds_loop(at_ds_state *st, const unsigned char *done)
 	if (!o->list)
 		fprintf(stderr, "autotile-dataset: %ld kernels, %ld rows, %ld "
 			"mismatches in %.0f s; per kernel: %s%s\n", st->done,
-			st->rows, st->mismatches, at_ds_now() - st->start,
+			st->rows, st->mismatches, at_bench_now() - st->start,
 			at_ds_steps(st->stage, st->done, steps, sizeof(steps)),
 			r == -2 ? " (interrupted: run the same command to "
 			"resume)" : "");
@@ -1824,9 +1959,10 @@ static int at_ds_loop(at_ds_state *st, const unsigned char *done)
 /* Parses the options, resumes from the output file and measures. */
 int main(int argc, char **argv)
 {
-	static char tools[3][AT_DS_PATH];
+	static char tools[4][AT_DS_PATH];
 	at_ds_opts o;
 	at_ds_state st;
+	at_model *model = NULL;
 	unsigned char *done = NULL;
 	int rc = at_ds_parse(&o, argc, argv);
 
@@ -1835,13 +1971,15 @@ int main(int argc, char **argv)
 	memset(&st, 0, sizeof(st));
 	st.o = &o;
 	st.tty = isatty(2);
-	st.start = at_ds_now();
+	st.start = at_bench_now();
 	at_ds_tools(&o, argv[0], tools);
 	done = calloc(o.hi - o.lo + 1, 1);
 	rc = 1;
 	if (!done || at_ds_check_tools(&o) < 0 ||
+	    at_ds_load_model(&o, tools[3], &model) < 0 ||
 	    (!o.list && at_ds_resume(&o, done) < 0) || at_ds_workdir(&st) < 0)
 		goto done;
+	st.model = model;
 	signal(SIGINT, at_ds_on_signal);
 	signal(SIGTERM, at_ds_on_signal);
 	rc = at_ds_loop(&st, done);
@@ -1851,5 +1989,6 @@ done:
 	if (rc == 1 && !done)
 		fprintf(stderr, "autotile-dataset: error: out of memory\n");
 	free(done);
+	at_model_free(model);
 	return rc;
 }

@@ -3,7 +3,7 @@
  * harness of the variants programs: data restored before every run, the
  * number of warm-up and timed runs, the early stops (reference limit,
  * budget), min and spread, the hash after the last run, the command line,
- * the output lines and the per-variant timeout.
+ * the output lines and the timeout of each run (with the limit printed).
  *
  * The kernels are fakes that spin on the clock for a chosen time, so the
  * expected run counts follow from the options alone.
@@ -228,7 +228,7 @@ static void test_budget(void)
 	at_harness_release(&p);
 }
 
-/* The per-variant timeout: --timeout, or --ref-timeout x the reference
+/* The timeout of each run: --timeout, or --ref-timeout x the reference
  * when smaller, never for the reference itself. */
 static void test_limit(void)
 {
@@ -292,8 +292,9 @@ static void test_parse(void)
 }
 
 /* Runs at_harness_main(argv) in a child process with stdout in file
- * `path`; returns its wait status, or -1. */
-static int run_main(char **argv, int argc, const char *path)
+ * `path`, every run of variants 0-2 spinning `ms0` milliseconds; returns
+ * its wait status, or -1. */
+static int run_main(char **argv, int argc, const char *path, double ms0)
 {
 	pid_t pid;
 	int st;
@@ -303,7 +304,7 @@ static int run_main(char **argv, int argc, const char *path)
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		at_harness_prog p = prog(1, 0, 0);
+		at_harness_prog p = prog(ms0, 0, 0);
 		if (!freopen(path, "w", stdout))
 			_exit(99);
 		_exit(at_harness_main(&p, argc, argv));
@@ -346,7 +347,8 @@ static const char *flat(const char *s)
 }
 
 /* The output lines of at_harness_main, and --timeout: the line "variant
- * V timeout" after the lines of the variants done, exit status 3. */
+ * V timeout limit: L" after the lines of the variants done, exit status
+ * 3. */
 static void test_main(void)
 {
 	char path[] = "/tmp/at_test_harness_XXXXXX";
@@ -366,7 +368,7 @@ static void test_main(void)
 	if (fd < 0)
 		return;
 	close(fd);
-	st = run_main(plain, 3, path);
+	st = run_main(plain, 3, path, 1);
 	s = slurp(path);
 	AT_CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "prog 0 2 exits 0");
 	n = sscanf(s, "variant 0 time: %lf hash: %16llx\nvariant 2 time: %lf "
@@ -374,24 +376,51 @@ static void test_main(void)
 	AT_CHECK(n == 4 && h0 != h2 && !strstr(s, "runs:"),
 		"prog 0 2: two short lines, different hashes (%d fields): %s",
 		n, flat(s));
-	st = run_main(stats, 4, path);
+	st = run_main(stats, 4, path, 1);
 	s = slurp(path);
 	AT_CHECK(strstr(s, "variant 1 time: ") && strstr(s, " runs: 2 "
 		"spread: ") && strstr(s, "hash: "), "--runs 2 1: the line has "
 		"runs and spread: %s", flat(s));
-	st = run_main(tmo, 6, path);
+	st = run_main(tmo, 6, path, 1);
 	s = slurp(path);
 	AT_CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 3, "--timeout 0.2 on "
 		"a 5 s variant: exit status 3 (status %d)", st);
 	AT_CHECK(!strncmp(s, "variant 0 time: ", 16) && strstr(s,
-		"\nvariant 3 timeout\n") && !strstr(s, "variant 1"),
-		"--timeout: variant 0's line, then 'variant 3 timeout', "
-		"nothing after: %s", flat(s));
-	st = run_main(rtmo, 6, path);
+		"\nvariant 3 timeout limit: 0.200000\n") &&
+		!strstr(s, "variant 1"), "--timeout: variant 0's line, then "
+		"'variant 3 timeout limit: 0.200000', nothing after: %s",
+		flat(s));
+	st = run_main(rtmo, 6, path, 1);
 	s = slurp(path);
 	AT_CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 3 && strstr(s,
-		"\nvariant 3 timeout\n"), "--ref-timeout 50 with a 1 ms "
-		"reference stops the 5 s variant 3 (after 1 s): %s", flat(s));
+		"\nvariant 3 timeout limit: 1.000000\n"), "--ref-timeout 50 "
+		"with a 1 ms reference stops the 5 s variant 3 after 1 s (the "
+		"limit printed): %s", flat(s));
+	unlink(path);
+}
+
+/* The timeout bounds each run, not the sum of a variant's runs: 8 runs
+ * of 50 ms under --timeout 0.3 (400 ms in all) are all made. */
+static void test_limit_per_run(void)
+{
+	char path[] = "/tmp/at_test_harness_XXXXXX";
+	char a0[] = "prog", a1[] = "--timeout", a2[] = "0.3", w[] = "--warmup",
+		w1[] = "1", r[] = "--runs", r7[] = "7", v1[] = "1";
+	char *argv[] = { a0, a1, a2, w, w1, r, r7, v1, NULL };
+	int fd = mkstemp(path), st, runs = 0;
+	double t = 0;
+	const char *s;
+
+	AT_CHECK(fd >= 0, "temporary file");
+	if (fd < 0)
+		return;
+	close(fd);
+	st = run_main(argv, 8, path, 50);
+	s = slurp(path);
+	AT_CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0 && sscanf(s,
+		"variant 1 time: %lf hash: %*x runs: %d", &t, &runs) == 2 &&
+		runs == 7 && t >= 0.05, "--timeout 0.3, 1 warm-up + 7 runs of "
+		"50 ms: all made, no timeout (status %d): %s", st, flat(s));
 	unlink(path);
 }
 
@@ -405,5 +434,6 @@ int main(void)
 	test_limit();
 	test_parse();
 	test_main();
+	test_limit_per_run();
 	AT_TEST_END();
 }
