@@ -19,8 +19,11 @@
  * time limit L) becomes a censored training row: its features as for any
  * row, "speedup": ref_time / L (an upper bound on the true speedup),
  * "time": null, "limit": L, "censored": 1.  L is the row's "limit" when it
- * has one, else the X of its "error" text "over X s (--timeout T ...)" as
- * runtime/at_harness.h applies it: max(X, 1 s), at most T.  A timeout of
+ * has one (a bound on each run of the variant), else it is derived from
+ * the X of its "error" text "over X s (--timeout T ...)": max(X, 1 s), at
+ * most T, as the harness of those rows applied it, but to the sum of the
+ * warm-up and the timed runs, so one run took at least that over
+ * AT_FZ_OLD_RUNS (see at_fz_limit).  A timeout of
  * the check build (test size, never timed) is skipped like any check
  * other than "ok".
  *
@@ -211,12 +214,19 @@ static void at_fz_count_check(struct at_fz *fz, const char *check)
 	fz->skipped++;
 }
 
-/* The time limit a timeout row o went over: its "limit" when it has one,
- * else the X of its message "timing build: over X s (--timeout T or
- * ...)" as runtime/at_harness.h applied it (at_harness_limit: never
- * below 1 s, never above T).  Returns 1 with *limit set; 0 for a timeout
- * of the check build, which ran at test size and says nothing of the
- * timed size; -1 when no limit is found. */
+/* Runs a variant made at most under the harness that wrote timeout rows
+ * without "limit" (one warm-up and at most 3 timed runs, the driver's
+ * default and the most the shipped rows used): that harness stopped a
+ * variant when the SUM of its runs went over the limit, so one run is
+ * only known to have taken over limit / AT_FZ_OLD_RUNS. */
+#define AT_FZ_OLD_RUNS 4
+
+/* The time limit one run of the timeout row o went over: its "limit"
+ * when it has one, else the X of its message "timing build: over X s
+ * (--timeout T or ...)" as the harness applied it (never below 1 s,
+ * never above T), divided by AT_FZ_OLD_RUNS.  Returns 1 with *limit set;
+ * 0 for a timeout of the check build, which ran at test size and says
+ * nothing of the timed size; -1 when no limit is found. */
 static int at_fz_limit(const cJSON *o, double *limit)
 {
 	const char *msg = at_fz_str(o, "error"), *p;
@@ -242,6 +252,7 @@ static int at_fz_limit(const cJSON *o, double *limit)
 		t = strtod(p + 10, NULL);
 	if (t > 0 && t < *limit)
 		*limit = t;
+	*limit /= AT_FZ_OLD_RUNS;
 	return 1;
 }
 
