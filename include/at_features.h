@@ -108,6 +108,9 @@ typedef struct at_feat_nest {
 		double trip[AT_MAX_DEPTH];	/* per enclosing loop (by depth;
 						 * unknown: AT_FEAT_TRIP_ASSUMED) */
 		int coef[AT_MAX_DEPTH][AT_MAX_DEPTH];	/* |m[d][loop at depth p]| */
+		int n_nz[AT_MAX_DEPTH];		/* non-zero entries of coef[d] */
+		int nz[AT_MAX_DEPTH][AT_MAX_DEPTH];	/* their depths p, in
+							 * increasing order */
 	} fref[AT_FEAT_MAXREF];
 	double pos_trip[AT_MAX_DEPTH];	/* trips of the first statement's loops
 					 * by depth = band position (unknown:

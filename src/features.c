@@ -593,9 +593,12 @@ static void at_feat_fref(const at_scop *scop, const at_stmt *s,
 	fr->n_loop = s->n_loop;
 	for (int p = 0; p < s->n_loop; p++) {
 		fr->trip[p] = at_feat_trip_est(trips[s->loops[p]]);
-		for (int d = 0; d < fr->n_dim; d++)
+		for (int d = 0; d < fr->n_dim; d++) {
 			fr->coef[d][p] = (int)labs(at_feat_coef(scop, r, d,
 				s->loops[p]));
+			if (fr->coef[d][p] && p < AT_MAX_DEPTH)
+				fr->nz[d][fr->n_nz[d]++] = p;
+		}
 	}
 }
 
@@ -1065,17 +1068,23 @@ static double at_feat_par_iters(const at_feat_struct_info *si,
 }
 
 /* Returns the elements reference fr touches in one tile whose side along
- * the loop at depth p is len[p]: the product over its dimensions of
- * 1 + sum_p |coef| (len_p - 1). */
+ * the loop at depth p is side[p] (< 1: the whole loop), at most the
+ * loop's trip count: the product over its dimensions of 1 + sum_p |coef|
+ * (len_p - 1).  Only the non-zero terms are added (a zero one adds +0.0
+ * to a sum >= 1, which changes nothing), in increasing p. */
 static double at_feat_ref_elems(const struct at_feat_fref *fr,
-	const double *len)
+	const double *side)
 {
 	double e = 1;
 
 	for (int d = 0; d < fr->n_dim; d++) {
 		double ext = 1;
-		for (int p = 0; p < fr->n_loop && p < AT_MAX_DEPTH; p++)
-			ext += fr->coef[d][p] * (len[p] - 1);
+		for (int k = 0; k < fr->n_nz[d]; k++) {
+			int p = fr->nz[d][k];
+			double len = side[p] >= 1 && side[p] < fr->trip[p] ?
+				side[p] : fr->trip[p];
+			ext += fr->coef[d][p] * (len - 1);
+		}
 		e *= ext;
 	}
 	return e;
@@ -1100,11 +1109,7 @@ static double at_feat_footprint(const at_feat_struct_info *si,
 	}
 	for (int i = 0; i < f->n_fref; i++) {
 		const struct at_feat_fref *fr = &f->fref[i];
-		double len[AT_MAX_DEPTH], e;
-		for (int p = 0; p < fr->n_loop && p < AT_MAX_DEPTH; p++)
-			len[p] = side[p] >= 1 && side[p] < fr->trip[p] ?
-				side[p] : fr->trip[p];
-		e = at_feat_ref_elems(fr, len);
+		double e = at_feat_ref_elems(fr, side);
 		best[i] = 0;
 		if (fr->first == i || e > best[fr->first])
 			best[fr->first] = e;
