@@ -1373,15 +1373,15 @@ static int at_space_deps_through(const at_deps *deps,
 }
 
 /* Keeps the pairs of *rel (NULL: none) whose two ends agree on their
- * first `lead` coordinates (the ones every test of a family equates),
- * coalesced.  Returns 0, or -1 on error (*rel is then NULL). */
+ * first `lead` coordinates (the ones every test of a family equates;
+ * coalescing them as well costs more than it saves).  Returns 0, or -1
+ * on error (*rel is then NULL). */
 static int at_space_equate_lead(isl_map **rel, int lead)
 {
 	if (!*rel)
 		return 0;
 	for (int i = 0; i < lead; i++)
 		*rel = isl_map_equate(*rel, isl_dim_in, i, isl_dim_out, i);
-	*rel = isl_map_coalesce(*rel);
 	return *rel ? 0 : -1;
 }
 
