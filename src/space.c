@@ -60,7 +60,7 @@ struct at_omp_entry {
 struct at_omp_family {
 	at_choice key;
 	int simd;
-	isl_map *rel;
+	isl_basic_map_list *rel;
 	int d, n, np;
 	signed char zero[1 << AT_MAX_DEPTH][AT_MAX_DEPTH];
 };
@@ -1020,7 +1020,7 @@ static void at_space_family_free(struct at_omp_family *e)
 {
 	if (!e)
 		return;
-	isl_map_free(e->rel);
+	isl_basic_map_list_free(e->rel);
 	free(e);
 }
 
@@ -1352,37 +1352,73 @@ static int at_space_orders_plain(const at_space *space, const at_choice *ch)
 }
 
 /* Returns every dependence of deps between instances `full` maps, as
- * pairs of their images under `full` (taken), in *rel; *rel is NULL when
- * there is none.  Returns 0 or -1 (then *rel is NULL). */
+ * pairs of their images under `full` (taken), in *rel (possibly empty);
+ * *rel is NULL when no map is left.  Returns 0, or -1 on error or when
+ * the images do not lie in one space (then *rel is NULL). */
 static int at_space_deps_through(const at_deps *deps,
 	__isl_take isl_union_map *full, isl_map **rel)
 {
 	isl_union_set *dom = isl_union_map_domain(isl_union_map_copy(full));
 	isl_union_map *r = isl_union_map_copy(deps->all);
-	isl_bool empty;
+	isl_size n;
 
 	r = isl_union_map_intersect_domain(r, isl_union_set_copy(dom));
 	r = isl_union_map_intersect_range(r, dom);
 	r = isl_union_map_apply_range(r, isl_union_map_copy(full));
 	r = isl_union_map_apply_domain(r, full);
-	empty = isl_union_map_is_empty(r);
-	*rel = empty == isl_bool_false ? isl_map_from_union_map(r) : NULL;
-	if (empty != isl_bool_false)
+	n = isl_union_map_n_map(r);
+	*rel = n == 1 ? isl_map_from_union_map(r) : NULL;
+	if (n != 1)
 		isl_union_map_free(r);
-	return empty < 0 || (empty == isl_bool_false && !*rel) ? -1 : 0;
+	return n < 0 || n > 1 || (n == 1 && !*rel) ? -1 : 0;
 }
 
-/* Keeps the pairs of *rel (NULL: none) whose two ends agree on their
- * first `lead` coordinates (the ones every test of a family equates;
- * coalescing them as well costs more than it saves).  Returns 0, or -1
- * on error (*rel is then NULL). */
-static int at_space_equate_lead(isl_map **rel, int lead)
+/* Appends b (taken) to *list (NULL: empty) once its first `lead`
+ * coordinates are equated, unless it is empty then.  Returns 0, or -1 on
+ * error. */
+static int at_space_keep_pairs(isl_basic_map_list **list,
+	__isl_take isl_basic_map *b, int lead)
 {
-	if (!*rel)
+	isl_bool empty;
+
+	for (int c = 0; c < lead; c++)
+		b = isl_basic_map_equate(b, isl_dim_in, c, isl_dim_out, c);
+	empty = isl_basic_map_is_empty(b);
+	if (empty != isl_bool_false) {
+		isl_basic_map_free(b);
+		return empty < 0 ? -1 : 0;
+	}
+	*list = *list ? isl_basic_map_list_add(*list, b) :
+		isl_basic_map_list_from_basic_map(b);
+	return *list ? 0 : -1;
+}
+
+/* Sets *out to the pairs of rel (taken; NULL: none) whose two ends agree
+ * on their first `lead` coordinates (the ones every test of a family
+ * equates), one basic map per disjunct, the empty ones left out (NULL
+ * when none is left).  Tests then work disjunct by disjunct: a map-level
+ * intersection compares its two operands first, which costs more than
+ * the test on a big relation.  Returns 0, or -1 on error. */
+static int at_space_family_rel(__isl_take isl_map *rel, int lead,
+	isl_basic_map_list **out)
+{
+	isl_basic_map_list *all;
+	isl_size n;
+	int r = 0;
+
+	*out = NULL;
+	if (!rel)
 		return 0;
-	for (int i = 0; i < lead; i++)
-		*rel = isl_map_equate(*rel, isl_dim_in, i, isl_dim_out, i);
-	return *rel ? 0 : -1;
+	all = isl_map_get_basic_map_list(rel);
+	isl_map_free(rel);
+	n = isl_basic_map_list_size(all);
+	for (int i = 0; i < n && r == 0; i++)
+		r = at_space_keep_pairs(out, isl_basic_map_list_get_at(all, i),
+			lead);
+	isl_basic_map_list_free(all);
+	if (n < 0 || r < 0)
+		*out = isl_basic_map_list_free(*out);
+	return n < 0 ? -1 : r;
 }
 
 /* Computes e->rel, d, n and np for the family e->key (see
@@ -1393,6 +1429,7 @@ static int at_space_family_compute(isl_ctx *ctx, const at_space *space,
 	isl_schedule *sched = at_space_schedule(ctx, space, &e->key);
 	isl_schedule_node *mark = NULL, *tile = NULL, *point = NULL;
 	isl_union_map *full;
+	isl_map *rel = NULL;
 	isl_size n, np, dim;
 	int r = -1;
 
@@ -1413,19 +1450,21 @@ static int at_space_family_compute(isl_ctx *ctx, const at_space *space,
 		goto done;
 	full = isl_schedule_node_get_prefix_schedule_union_map(tile);
 	full = at_space_extend(at_space_extend(full, tile, n), point, np);
-	if (at_space_deps_through(space->deps, full, &e->rel) < 0)
+	if (at_space_deps_through(space->deps, full, &rel) < 0)
 		goto done;
-	dim = e->rel ? isl_map_dim(e->rel, isl_dim_in) : n + np;
+	dim = rel ? isl_map_dim(rel, isl_dim_in) : n + np;
 	if (dim < n + np)
 		goto done;
 	e->n = n;
 	e->np = np;
 	e->d = dim - n - np;
-	if (at_space_equate_lead(&e->rel, e->simd ? e->d + n : e->d) < 0)
+	if (at_space_family_rel(rel, e->simd ? e->d + n : e->d, &e->rel) < 0)
 		goto done;
+	rel = NULL;
 	memset(e->zero, -1, sizeof(e->zero));
 	r = 0;
 done:
+	isl_map_free(rel);
 	isl_schedule_node_free(mark);
 	isl_schedule_node_free(tile);
 	isl_schedule_node_free(point);
@@ -1484,6 +1523,19 @@ error:
 	return -1;
 }
 
+/* Returns isl_bool_true if b has no pair whose coordinate j on side
+ * `big` is larger than on side `small`. */
+static isl_bool at_space_none_gt(__isl_keep isl_basic_map *b,
+	enum isl_dim_type big, enum isl_dim_type small, int j)
+{
+	isl_basic_map *c = isl_basic_map_order_gt(isl_basic_map_copy(b), big, j,
+		small, j);
+	isl_bool empty = isl_basic_map_is_empty(c);
+
+	isl_basic_map_free(c);
+	return empty;
+}
+
 /* Returns 1 if no pair of e->rel (whose ends agree on the family's
  * leading coordinates already) whose two ends agree on the coordinates
  * zero[0..nz-1] differs on coordinate j, 0 if one does, -1 on error:
@@ -1491,24 +1543,20 @@ error:
 static int at_space_family_zero(const struct at_omp_family *e,
 	const int *zero, int nz, int j)
 {
-	isl_map *m, *lt;
-	isl_bool empty;
+	isl_size n = e->rel ? isl_basic_map_list_size(e->rel) : 0;
+	isl_bool empty = isl_bool_true;
 
-	if (!e->rel)
-		return 1;
-	m = isl_map_copy(e->rel);
-	for (int i = 0; i < nz; i++)
-		m = isl_map_equate(m, isl_dim_in, zero[i], isl_dim_out,
-			zero[i]);
-	lt = isl_map_order_lt(isl_map_copy(m), isl_dim_in, j, isl_dim_out, j);
-	empty = isl_map_is_empty(lt);
-	isl_map_free(lt);
-	if (empty == isl_bool_true) {
-		m = isl_map_order_gt(m, isl_dim_in, j, isl_dim_out, j);
-		empty = isl_map_is_empty(m);
+	for (int k = 0; k < n && empty == isl_bool_true; k++) {
+		isl_basic_map *b = isl_basic_map_list_get_at(e->rel, k);
+		for (int i = 0; i < nz; i++)
+			b = isl_basic_map_equate(b, isl_dim_in, zero[i],
+				isl_dim_out, zero[i]);
+		empty = at_space_none_gt(b, isl_dim_out, isl_dim_in, j);
+		if (empty == isl_bool_true)
+			empty = at_space_none_gt(b, isl_dim_in, isl_dim_out, j);
+		isl_basic_map_free(b);
 	}
-	isl_map_free(m);
-	return empty < 0 ? -1 : empty == isl_bool_true;
+	return n < 0 || empty < 0 ? -1 : empty == isl_bool_true;
 }
 
 /* Sets *par to the outermost level k of the tile loops in order t (t[k]

@@ -542,7 +542,7 @@ static void test_family_omp(isl_ctx *ctx)
 {
 	const char *paths[] = { "examples/heat3d.c", "examples/matmul.c",
 		"examples/seidel2d.c", "tests/unit/inputs/fe_listing11.c" };
-	const int stride[] = { 30, 6, 100, 5 };
+	const int stride[] = { 21, 6, 100, 5 };
 	struct family_stats all = { 0, 0, 0, 0, 0 };
 
 	for (int i = 0; i < 4; i++) {
