@@ -108,6 +108,11 @@ typedef struct at_feat_nest {
 		double trip[AT_MAX_DEPTH];	/* per enclosing loop (by depth;
 						 * unknown: AT_FEAT_TRIP_ASSUMED) */
 		int coef[AT_MAX_DEPTH][AT_MAX_DEPTH];	/* |m[d][loop at depth p]| */
+		int n_nz[AT_MAX_DEPTH];		/* non-zero entries of coef[d] */
+		int nz[AT_MAX_DEPTH][AT_MAX_DEPTH];	/* their depths p, in
+							 * increasing order */
+		int dup;		/* 1: as many elements as an earlier
+					 * reference of the array (skipped) */
 	} fref[AT_FEAT_MAXREF];
 	double pos_trip[AT_MAX_DEPTH];	/* trips of the first statement's loops
 					 * by depth = band position (unknown:
@@ -132,6 +137,9 @@ typedef struct at_feat_struct_info {
 	int tile_ord[AT_MAX_DEPTH];	/* band position of tile level k */
 	int par, simd;			/* at_space_omp's answer (orig: loop
 					 * levels of the nest), -1: none */
+	double extent[AT_MAX_DEPTH];	/* per row of H: 1 + sum_k |h_pk|
+					 * (trip_k - 1) */
+	double mach_log2[3];		/* log2 of the L1d, L2, L3 sizes */
 } at_feat_struct_info;
 
 /* Fills *m with the L1 data, L2 and L3 cache sizes and the number of

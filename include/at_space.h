@@ -243,9 +243,11 @@ int at_space_default(const at_space *space, const at_opts *opts,
  * outermost tile loop (0-based level within the band's tile loops) that
  * no dependence crosses, *simd the level (tile loops first, then point
  * loops) of the innermost point loop when no dependence crosses it; -1
- * when there is none.  Exact (at_deps_is_parallel); each test's result
- * is memoized in the space for the choices that share it (see space.c).
- * Returns 0 or -1. */
+ * when there is none.  Exact (at_deps_is_parallel's test); each test's
+ * result is memoized in the space for the choices that share it, and
+ * with a memo the choices that differ only in their loop orders (and in
+ * a scan the test does not see) ask it of one relation of the
+ * dependences through their schedule (see space.c).  Returns 0 or -1. */
 int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
 	int *par, int *simd);
 

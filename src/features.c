@@ -574,6 +574,23 @@ static void at_feat_ref_block(const at_scop *scop, const at_stmt *s,
 	}
 }
 
+/* Returns 1 if references a and b of one array touch as many elements
+ * in any tile (at_feat_ref_elems): the same dimensions, loops, trip
+ * counts and coefficients (they differ at most in their constants). */
+static int at_feat_same_fp(const struct at_feat_fref *a,
+	const struct at_feat_fref *b)
+{
+	if (a->n_dim != b->n_dim || a->n_loop != b->n_loop)
+		return 0;
+	for (int p = 0; p < a->n_loop && p < AT_MAX_DEPTH; p++)
+		if (a->trip[p] != b->trip[p])
+			return 0;
+	for (int d = 0; d < a->n_dim; d++)
+		if (memcmp(a->coef[d], b->coef[d], sizeof(a->coef[d])))
+			return 0;
+	return 1;
+}
+
 /* Records reference r of statement s for footprint estimates. */
 static void at_feat_fref(const at_scop *scop, const at_stmt *s,
 	const at_ref *r, const long *trips, at_feat_nest *f)
@@ -593,10 +610,16 @@ static void at_feat_fref(const at_scop *scop, const at_stmt *s,
 	fr->n_loop = s->n_loop;
 	for (int p = 0; p < s->n_loop; p++) {
 		fr->trip[p] = at_feat_trip_est(trips[s->loops[p]]);
-		for (int d = 0; d < fr->n_dim; d++)
+		for (int d = 0; d < fr->n_dim; d++) {
 			fr->coef[d][p] = (int)labs(at_feat_coef(scop, r, d,
 				s->loops[p]));
+			if (fr->coef[d][p] && p < AT_MAX_DEPTH)
+				fr->nz[d][fr->n_nz[d]++] = p;
+		}
 	}
+	for (int j = fr->first; j < f->n_fref - 1 && !fr->dup; j++)
+		fr->dup = f->fref[j].array == fr->array &&
+			at_feat_same_fp(&f->fref[j], fr);
 }
 
 /* Fills the access facts of f (references, operators, reuse). */
@@ -872,6 +895,31 @@ char *at_features_nest_name(int k, char *buf, size_t size)
 /* Structures                                                             */
 /* ---------------------------------------------------------------------- */
 
+/* Returns the extent of hyperplane row p of H over the band: 1 + the sum
+ * over positions k of |h_pk| (trip_k - 1). */
+static double at_feat_extent(const at_feat_struct_info *si, int p)
+{
+	double e = 1;
+
+	for (int k = 0; k < si->n; k++)
+		e += labs(si->h[p][k]) * (si->nest->pos_trip[k] - 1);
+	return e;
+}
+
+/* Fills what at_features_cand reads of si for every size vector but
+ * does not depend on the sizes (si's nest, n and H set): each row's
+ * extent and the log2 of the cache sizes. */
+static void at_feat_struct_cache(at_feat_struct_info *si)
+{
+	const at_feat_machine *m = &si->nest->mach;
+
+	for (int p = 0; p < AT_MAX_DEPTH; p++)
+		si->extent[p] = p < si->n ? at_feat_extent(si, p) : 1;
+	si->mach_log2[0] = log2((double)m->l1d);
+	si->mach_log2[1] = log2((double)m->l2);
+	si->mach_log2[2] = log2((double)m->l3);
+}
+
 /* Sets si (cleared first) to the untiled nest `nest` of structure kind
  * `kind` (0 keep, 1 orig): its loops up to AT_MAX_DEPTH, H = I, loops in
  * order, no OpenMP pragmas. */
@@ -894,6 +942,7 @@ static void at_feat_untiled(at_feat_struct_info *si, const at_feat_nest *nest,
 		si->tile_rank[k] = si->point_rank[k] = k;
 		si->tile_ord[k] = k;
 	}
+	at_feat_struct_cache(si);
 }
 
 /* Fills *si for keep (see at_features.h). */
@@ -998,6 +1047,7 @@ int at_features_struct(isl_ctx *ctx, const at_space *space,
 		probe.sizes[k] = space->trips[k] >= 1 && space->trips[k] < 32 ?
 			space->trips[k] : 32;
 	}
+	at_feat_struct_cache(si);
 	return at_space_omp(ctx, space, &probe, &si->par, &si->simd);
 }
 
@@ -1005,22 +1055,11 @@ int at_features_struct(isl_ctx *ctx, const at_space *space,
 /* Candidate vector                                                       */
 /* ---------------------------------------------------------------------- */
 
-/* Returns the extent of hyperplane row p of H over the band: 1 + the sum
- * over positions k of |h_pk| (trip_k - 1). */
-static double at_feat_extent(const at_feat_struct_info *si, int p)
-{
-	double e = 1;
-
-	for (int k = 0; k < si->n; k++)
-		e += labs(si->h[p][k]) * (si->nest->pos_trip[k] - 1);
-	return e;
-}
-
 /* Returns the number of tiles along row p at size s. */
 static double at_feat_tiles_along(const at_feat_struct_info *si, int p,
 	long s)
 {
-	return ceil(at_feat_extent(si, p) / (double)s);
+	return ceil(si->extent[p] / (double)s);
 }
 
 /* Returns the estimated number of tiles: the product of the tiles along
@@ -1065,17 +1104,23 @@ static double at_feat_par_iters(const at_feat_struct_info *si,
 }
 
 /* Returns the elements reference fr touches in one tile whose side along
- * the loop at depth p is len[p]: the product over its dimensions of
- * 1 + sum_p |coef| (len_p - 1). */
+ * the loop at depth p is side[p] (< 1: the whole loop), at most the
+ * loop's trip count: the product over its dimensions of 1 + sum_p |coef|
+ * (len_p - 1).  Only the non-zero terms are added (a zero one adds +0.0
+ * to a sum >= 1, which changes nothing), in increasing p. */
 static double at_feat_ref_elems(const struct at_feat_fref *fr,
-	const double *len)
+	const double *side)
 {
 	double e = 1;
 
 	for (int d = 0; d < fr->n_dim; d++) {
 		double ext = 1;
-		for (int p = 0; p < fr->n_loop && p < AT_MAX_DEPTH; p++)
-			ext += fr->coef[d][p] * (len[p] - 1);
+		for (int k = 0; k < fr->n_nz[d]; k++) {
+			int p = fr->nz[d][k];
+			double len = side[p] >= 1 && side[p] < fr->trip[p] ?
+				side[p] : fr->trip[p];
+			ext += fr->coef[d][p] * (len - 1);
+		}
 		e *= ext;
 	}
 	return e;
@@ -1096,16 +1141,17 @@ static double at_feat_footprint(const at_feat_struct_info *si,
 	for (int p = 0; p < AT_MAX_DEPTH; p++) {
 		side[p] = si->kind == 2 && p < si->n ? 0 : -1;
 		for (int j = 0; si->kind == 2 && p < si->n && j < si->n; j++)
-			side[p] += si->box[p][j] * (double)s[j];
+			if (si->box[p][j] != 0)	/* +0.0 changes nothing */
+				side[p] += si->box[p][j] * (double)s[j];
 	}
+	for (int i = 0; i < f->n_fref; i++)
+		best[i] = 0;
 	for (int i = 0; i < f->n_fref; i++) {
 		const struct at_feat_fref *fr = &f->fref[i];
-		double len[AT_MAX_DEPTH], e;
-		for (int p = 0; p < fr->n_loop && p < AT_MAX_DEPTH; p++)
-			len[p] = side[p] >= 1 && side[p] < fr->trip[p] ?
-				side[p] : fr->trip[p];
-		e = at_feat_ref_elems(fr, len);
-		best[i] = 0;
+		double e;
+		if (fr->dup)
+			continue;
+		e = at_feat_ref_elems(fr, side);
 		if (fr->first == i || e > best[fr->first])
 			best[fr->first] = e;
 	}
@@ -1145,8 +1191,8 @@ static int at_feat_enc_order(const at_feat_struct_info *si, const long *s,
 	int i = 0;
 	float den = si->n > 1 ? (float)(si->n - 1) : 1;
 
-	for (int k = 0; k < AT_MAX_DEPTH; k++)
-		o[i++] = (float)log2((double)s[k]);
+	for (int k = 0; k < AT_MAX_DEPTH; k++)	/* log2(1) is +0 */
+		o[i++] = s[k] == 1 ? 0.0f : (float)log2((double)s[k]);
 	for (int k = 0; k < AT_MAX_DEPTH; k++)
 		o[i++] = k < si->n ? si->tile_rank[k] / den : 0;
 	for (int k = 0; k < AT_MAX_DEPTH; k++)
@@ -1158,7 +1204,6 @@ static int at_feat_enc_order(const at_feat_struct_info *si, const long *s,
 static int at_feat_enc_omp(const at_feat_struct_info *si, const long *s,
 	float *o)
 {
-	const at_feat_machine *m = &si->nest->mach;
 	double fp = log2(at_feat_footprint(si, s));
 	float den = si->n > 1 ? (float)(si->n - 1) : 1;
 	int i = 0;
@@ -1171,9 +1216,9 @@ static int at_feat_enc_omp(const at_feat_struct_info *si, const long *s,
 	o[i++] = si->kind == 2 && si->tile_scan == AT_SCAN_P;
 	o[i++] = (float)log2(si->kind == 2 ? at_feat_n_tiles(si, s) : 1.0);
 	o[i++] = (float)fp;
-	o[i++] = (float)(fp - log2((double)m->l1d));
-	o[i++] = (float)(fp - log2((double)m->l2));
-	o[i++] = (float)(fp - log2((double)m->l3));
+	o[i++] = (float)(fp - si->mach_log2[0]);
+	o[i++] = (float)(fp - si->mach_log2[1]);
+	o[i++] = (float)(fp - si->mach_log2[2]);
 	return i;
 }
 

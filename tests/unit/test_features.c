@@ -34,13 +34,17 @@ struct fixture {
 	at_feat_nest f;
 };
 
-/* Loads tests/unit/inputs/<file>; with_vals: parameter values from its
- * #define lines.  Returns 0 on success. */
+/* Loads the first nest of `path` (files under examples/ are parsed with
+ * -Iruntime); with_vals: parameter values from its #define lines.
+ * Returns 0 on success. */
 static int load(isl_ctx *ctx, const char *path, int with_vals,
 	struct fixture *fx)
 {
+	const char *args[] = { "-Iruntime" };
+	int n_arg = !strncmp(path, "examples/", 9);
+
 	memset(fx, 0, sizeof(*fx));
-	if (at_frontend_parse(path, 0, NULL, &fx->src) != 0 ||
+	if (at_frontend_parse(path, n_arg, args, &fx->src) != 0 ||
 	    fx->src->n_scop < 1)
 		return -1;
 	fx->deps = at_deps_compute(ctx, fx->src->scops[0]);
@@ -469,6 +473,102 @@ static void test_orig_omp(isl_ctx *ctx)
 		check_orig_omp(ctx, names[i]);
 }
 
+/* What check_family_omp saw on one nest. */
+struct family_stats {
+	int n_cmp, n_bad, n_par, n_simd, n_order;
+};
+
+/* Returns 1 if ch's tile or point order is not the identity. */
+static int permuted(const at_space *space, const at_choice *ch)
+{
+	int t[AT_MAX_DEPTH], p[AT_MAX_DEPTH], n = space->shapes[ch->shape].n;
+
+	at_choice_orders(ch, n, t, p);
+	for (int k = 0; k < n; k++)
+		if (t[k] != k || p[k] != k)
+			return 1;
+	return 0;
+}
+
+/* Takes the OpenMP placement of every structure of fx (legal or not, as
+ * the model asks for it) from at_features_struct, in enumeration order
+ * (the space's memo answers from the relation of each family of loop
+ * orders and scans), then recomputes every `stride`-th one from index
+ * stride / 2 with the exact tests on its own schedule (at_space_omp on
+ * the space without its memo) and counts into *st the structures
+ * compared, those that differ,
+ * and how many had a parallel-for, a simd loop and a permuted order.
+ * Returns 0, or -1 on an error. */
+static int check_family_omp(isl_ctx *ctx, struct fixture *fx, int stride,
+	struct family_stats *st)
+{
+	at_space *space = fx->space;
+	struct at_space_memo *memo = space->memo;
+	int *got = calloc(2 * space->n_struct + 1, sizeof(int)), r = 0;
+	at_feat_struct_info si;
+
+	memset(st, 0, sizeof(*st));
+	for (int i = 0; got && r == 0 && i < space->n_struct; i++) {
+		r = at_features_struct(ctx, space, &fx->f,
+			&space->structs[i].ch, &si);
+		got[2 * i] = si.par;
+		got[2 * i + 1] = si.simd;
+	}
+	space->memo = NULL;
+	for (int i = stride / 2; got && r == 0 && i < space->n_struct;
+	    i += stride) {
+		const at_choice *ch = &space->structs[i].ch;
+		int par, simd;
+		r = at_features_struct(ctx, space, &fx->f, ch, &si);
+		par = si.par;
+		simd = si.simd;
+		st->n_cmp++;
+		st->n_bad += par != got[2 * i] || simd != got[2 * i + 1];
+		st->n_par += par >= 0;
+		st->n_simd += simd >= 0;
+		st->n_order += permuted(space, ch);
+	}
+	space->memo = memo;
+	free(got);
+	return got && r == 0 ? 0 : -1;
+}
+
+/* The features' parallel-for and simd flags, answered per family from
+ * one relation, equal the exact tests on each structure's own schedule:
+ * a sample of the structures of nests with 2-, 3- and 4-loop bands, one
+ * and two statements, every shape and scan the space builds for them;
+ * over the sample, loops are found parallel and not parallel. */
+static void test_family_omp(isl_ctx *ctx)
+{
+	const char *paths[] = { "examples/heat3d.c", "examples/matmul.c",
+		"examples/seidel2d.c", "tests/unit/inputs/fe_listing11.c" };
+	const int stride[] = { 21, 6, 100, 5 };
+	struct family_stats all = { 0, 0, 0, 0, 0 };
+
+	for (int i = 0; i < 4; i++) {
+		struct fixture fx;
+		struct family_stats st;
+		int ok = load(ctx, paths[i], 1, &fx) == 0 &&
+			check_family_omp(ctx, &fx, stride[i], &st) == 0;
+		AT_CHECK(ok && st.n_bad == 0 && st.n_order > 0,
+			"%s: parallel-for/simd from the family relations equal "
+			"the exact tests on %d of %d structures (%d with a "
+			"parallel-for, %d with simd, %d with a permuted order; "
+			"%d differ)", paths[i], ok ? st.n_cmp : 0,
+			fx.space ? fx.space->n_struct : 0, ok ? st.n_par : 0,
+			ok ? st.n_simd : 0, ok ? st.n_order : 0,
+			ok ? st.n_bad : -1);
+		all.n_cmp += ok ? st.n_cmp : 0;
+		all.n_par += ok ? st.n_par : 0;
+		all.n_simd += ok ? st.n_simd : 0;
+		unload(&fx);
+	}
+	AT_CHECK(all.n_par > 0 && all.n_par < all.n_cmp && all.n_simd > 0 &&
+		all.n_simd < all.n_cmp, "family sample: both answers of both "
+		"tests (%d parallel-for, %d simd of %d)", all.n_par,
+		all.n_simd, all.n_cmp);
+}
+
 /* Every name is non-empty and unique; at least 200,000 candidate
  * encodings per second (hundreds of thousands are asked for). */
 static void test_layout_speed(isl_ctx *ctx)
@@ -530,6 +630,7 @@ int main(void)
 	test_machine();
 	test_cand(ctx);
 	test_orig_omp(ctx);
+	test_family_omp(ctx);
 	test_layout_speed(ctx);
 	isl_ctx_free(ctx);
 	AT_TEST_END();
