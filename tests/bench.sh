@@ -73,8 +73,12 @@ measure() {
 	e=$1
 	tag=$2
 	shift 2
+	s0=$(date +%s.%N)
 	"$AUTOTILE" "$@" -I runtime $BENCH_DEFINES -o "$OUT/$e.$tag.c" "examples/$e.c" \
 		2>"$OUT/$e.$tag.err" || return 1
+	awk -v a="$s0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }' \
+		>"$OUT/$e.$tag.tool"
+
 	$CC $CFLAGS_RUN $BENCH_DEFINES "$OUT/$e.$tag.c" -o "$OUT/$e.$tag" -lm \
 		2>"$OUT/$e.$tag.cc" || return 1
 	best_of "$OUT/$e.$tag" "$LIMIT"
@@ -130,10 +134,10 @@ for e in $EXAMPLES; do
 	: >"$OUT/$e.times"
 	r=$(measure "$e" fixed32 --strategy fixed:32) && [ -n "$r" ] &&
 		echo "fixed32 $r" >>"$OUT/$e.times"
-	s0=$(date +%s.%N)
+	rm -f "$OUT/$e.model.tool"
 	r=$(measure "$e" model --strategy model) && [ -n "$r" ] &&
 		echo "model $r" >>"$OUT/$e.times"
-	tool=$(awk -v a="$s0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+	tool=$(cat "$OUT/$e.model.tool" 2>/dev/null || echo -)
 	r=$(measure "$e" tune5 --autotune 5 --tune-runs "$RUNS" \
 		--tune-flags "$CFLAGS_RUN -Iruntime") && [ -n "$r" ] &&
 		echo "tune5 $r" >>"$OUT/$e.times"
