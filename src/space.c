@@ -1182,6 +1182,45 @@ static isl_bool at_space_find_mark(__isl_keep isl_schedule_node *node,
 	return is_point ? isl_bool_false : isl_bool_true;
 }
 
+/* A candidate's schedule with its tile band (the parent of the point
+ * mark) and point band (the mark's child) and their member counts. */
+struct at_space_bands {
+	isl_schedule *sched;
+	isl_schedule_node *mark, *tile, *point;
+	isl_size n, np;
+};
+
+/* Builds ch's schedule into *b and finds its tile and point bands.
+ * Returns 1 when found, 0 when the schedule has no point mark (no tile),
+ * -1 on error.  *b is to be freed with at_space_bands_clear in every
+ * case. */
+static int at_space_bands_get(isl_ctx *ctx, const at_space *space,
+	const at_choice *ch, struct at_space_bands *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->sched = at_space_schedule(ctx, space, ch);
+	if (!b->sched || isl_schedule_foreach_schedule_node_top_down(b->sched,
+	    &at_space_find_mark, &b->mark) < 0)
+		return -1;
+	if (!b->mark)
+		return 0;
+	b->tile = isl_schedule_node_parent(isl_schedule_node_copy(b->mark));
+	b->point = isl_schedule_node_child(isl_schedule_node_copy(b->mark), 0);
+	b->n = isl_schedule_node_band_n_member(b->tile);
+	b->np = isl_schedule_node_band_n_member(b->point);
+	return b->n < 0 || b->np < 0 ? -1 : 1;
+}
+
+/* Frees what at_space_bands_get put in *b. */
+static void at_space_bands_clear(struct at_space_bands *b)
+{
+	isl_schedule_node_free(b->mark);
+	isl_schedule_node_free(b->tile);
+	isl_schedule_node_free(b->point);
+	isl_schedule_free(b->sched);
+	memset(b, 0, sizeof(*b));
+}
+
 /* Returns prefix (taken) extended by the first m members of `band`'s
  * partial schedule. */
 static __isl_give isl_union_map *at_space_extend(
@@ -1264,26 +1303,23 @@ static void at_space_memo_put(const at_space *space, const at_choice *key,
 static int at_space_omp_tests(isl_ctx *ctx, const at_space *space,
 	const at_choice *ch, int want_par, int want_simd, int *par, int *simd)
 {
-	isl_schedule *sched = at_space_schedule(ctx, space, ch);
-	isl_schedule_node *mark = NULL, *tile = NULL, *point = NULL;
+	struct at_space_bands b;
 	isl_union_map *pre = NULL, *m;
+	isl_schedule_node *tile, *point;
 	isl_size n, np;
-	int r = -1, ok;
+	int r, ok;
 
 	*par = *simd = -1;
-	if (!sched || isl_schedule_foreach_schedule_node_top_down(sched,
-	    &at_space_find_mark, &mark) < 0)
+	r = at_space_bands_get(ctx, space, ch, &b);
+	if (r <= 0)
 		goto done;
-	r = 0;
-	if (!mark)
-		goto done;
-	tile = isl_schedule_node_parent(isl_schedule_node_copy(mark));
-	point = isl_schedule_node_child(isl_schedule_node_copy(mark), 0);
+	tile = b.tile;
+	point = b.point;
+	n = b.n;
+	np = b.np;
 	pre = isl_schedule_node_get_prefix_schedule_union_map(tile);
-	n = isl_schedule_node_band_n_member(tile);
-	np = isl_schedule_node_band_n_member(point);
 	r = -1;
-	if (!pre || n < 0 || np < 0)
+	if (!pre)
 		goto done;
 	for (int k = 0; want_par && k < n && *par < 0; k++) {
 		m = at_space_extend(isl_union_map_copy(pre), tile, k + 1);
@@ -1308,10 +1344,7 @@ static int at_space_omp_tests(isl_ctx *ctx, const at_space *space,
 	r = 0;
 done:
 	isl_union_map_free(pre);
-	isl_schedule_node_free(mark);
-	isl_schedule_node_free(tile);
-	isl_schedule_node_free(point);
-	isl_schedule_free(sched);
+	at_space_bands_clear(&b);
 	return r;
 }
 
@@ -1440,30 +1473,24 @@ static int at_space_family_rel(__isl_take isl_map *rel, int lead,
 static int at_space_family_compute(isl_ctx *ctx, const at_space *space,
 	struct at_omp_family *e)
 {
-	isl_schedule *sched = at_space_schedule(ctx, space, &e->key);
-	isl_schedule_node *mark = NULL, *tile = NULL, *point = NULL;
+	struct at_space_bands b;
 	isl_union_map *full;
 	isl_map *rel = NULL;
 	isl_size n, np, dim;
-	int r = -1;
+	int r;
 
 	e->rel = NULL;
 	e->n = 0;
-	if (!sched || isl_schedule_foreach_schedule_node_top_down(sched,
-	    &at_space_find_mark, &mark) < 0)
-		goto done;
-	r = 0;
-	if (!mark)
+	r = at_space_bands_get(ctx, space, &e->key, &b);
+	if (r <= 0)
 		goto done;
 	r = -1;
-	tile = isl_schedule_node_parent(isl_schedule_node_copy(mark));
-	point = isl_schedule_node_child(isl_schedule_node_copy(mark), 0);
-	n = isl_schedule_node_band_n_member(tile);
-	np = isl_schedule_node_band_n_member(point);
+	n = b.n;
+	np = b.np;
 	if (n < 1 || np < 1 || n > AT_MAX_DEPTH || np > AT_MAX_DEPTH)
 		goto done;
-	full = isl_schedule_node_get_prefix_schedule_union_map(tile);
-	full = at_space_extend(at_space_extend(full, tile, n), point, np);
+	full = isl_schedule_node_get_prefix_schedule_union_map(b.tile);
+	full = at_space_extend(at_space_extend(full, b.tile, n), b.point, np);
 	if (at_space_deps_through(space->deps, full, &rel) < 0)
 		goto done;
 	dim = rel ? isl_map_dim(rel, isl_dim_in) : n + np;
@@ -1479,10 +1506,7 @@ static int at_space_family_compute(isl_ctx *ctx, const at_space *space,
 	r = 0;
 done:
 	isl_map_free(rel);
-	isl_schedule_node_free(mark);
-	isl_schedule_node_free(tile);
-	isl_schedule_node_free(point);
-	isl_schedule_free(sched);
+	at_space_bands_clear(&b);
 	return r;
 }
 
