@@ -118,6 +118,7 @@ typedef struct at_feat_nest {
 					 * by depth = band position (unknown:
 					 * AT_FEAT_TRIP_ASSUMED, none: 1) */
 	at_feat_machine mach;
+	double mach_log2[3];		/* log2 of mach's L1d, L2, L3 sizes */
 } at_feat_nest;
 
 /* What a candidate vector needs of a structure (a shape x scans x loop
@@ -139,7 +140,6 @@ typedef struct at_feat_struct_info {
 					 * levels of the nest), -1: none */
 	double extent[AT_MAX_DEPTH];	/* per row of H: 1 + sum_k |h_pk|
 					 * (trip_k - 1) */
-	double mach_log2[3];		/* log2 of the L1d, L2, L3 sizes */
 } at_feat_struct_info;
 
 /* Fills *m with the L1 data, L2 and L3 cache sizes and the number of

@@ -668,6 +668,9 @@ int at_features_nest_info(isl_ctx *ctx, const at_scop *scop,
 		f->mach = *mach;
 	else
 		at_features_machine(&f->mach, NULL);
+	f->mach_log2[0] = log2((double)f->mach.l1d);
+	f->mach_log2[1] = log2((double)f->mach.l2);
+	f->mach_log2[2] = log2((double)f->mach.l3);
 	free(trips);
 	return 0;
 error:
@@ -767,9 +770,9 @@ int at_features_nest_encode(const at_feat_nest *f, float *out)
 	i += at_feat_enc_deps(f, out + i);
 	i += at_feat_enc_domain(f, out + i);
 	i += at_feat_enc_access(f, out + i);
-	out[i++] = (float)log2((double)f->mach.l1d);
-	out[i++] = (float)log2((double)f->mach.l2);
-	out[i++] = (float)log2((double)f->mach.l3);
+	out[i++] = (float)f->mach_log2[0];
+	out[i++] = (float)f->mach_log2[1];
+	out[i++] = (float)f->mach_log2[2];
 	out[i++] = (float)f->mach.cores;
 	return i;
 }
@@ -908,16 +911,11 @@ static double at_feat_extent(const at_feat_struct_info *si, int p)
 
 /* Fills what at_features_cand reads of si for every size vector but
  * does not depend on the sizes (si's nest, n and H set): each row's
- * extent and the log2 of the cache sizes. */
+ * extent. */
 static void at_feat_struct_cache(at_feat_struct_info *si)
 {
-	const at_feat_machine *m = &si->nest->mach;
-
 	for (int p = 0; p < AT_MAX_DEPTH; p++)
 		si->extent[p] = p < si->n ? at_feat_extent(si, p) : 1;
-	si->mach_log2[0] = log2((double)m->l1d);
-	si->mach_log2[1] = log2((double)m->l2);
-	si->mach_log2[2] = log2((double)m->l3);
 }
 
 /* Sets si (cleared first) to the untiled nest `nest` of structure kind
@@ -1216,9 +1214,9 @@ static int at_feat_enc_omp(const at_feat_struct_info *si, const long *s,
 	o[i++] = si->kind == 2 && si->tile_scan == AT_SCAN_P;
 	o[i++] = (float)log2(si->kind == 2 ? at_feat_n_tiles(si, s) : 1.0);
 	o[i++] = (float)fp;
-	o[i++] = (float)(fp - si->mach_log2[0]);
-	o[i++] = (float)(fp - si->mach_log2[1]);
-	o[i++] = (float)(fp - si->mach_log2[2]);
+	o[i++] = (float)(fp - si->nest->mach_log2[0]);
+	o[i++] = (float)(fp - si->nest->mach_log2[1]);
+	o[i++] = (float)(fp - si->nest->mach_log2[2]);
 	return i;
 }
 
