@@ -56,6 +56,12 @@ at_model *at_model_from_json(const cJSON *root, const char *name,
 /* Frees m (NULL is allowed). */
 void at_model_free(at_model *m);
 
+/* Makes the BLAS behind the model use one thread in this process.  A
+ * nest's batch is at most a few thousand rows of 32 columns: thread
+ * start-up costs more than it saves, and autotile usually runs beside the
+ * user's parallel build.  Programs call it once, before scoring. */
+void at_model_one_thread(void);
+
 /* Writes the predicted log-speedup of each of the n candidates (cands:
  * n rows of dc raw features, row-major) of the nest `nest` (dn raw
  * features) to out[0..n-1].  Works in chunks of at most AT_MODEL_CHUNK

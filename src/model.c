@@ -441,6 +441,12 @@ error:
 	return NULL;
 }
 
+/* Pins OpenBLAS to one thread (see at_model.h). */
+void at_model_one_thread(void)
+{
+	openblas_set_num_threads(1);
+}
+
 /* Reads, parses and validates the weights file path (see at_model.h). */
 at_model *at_model_load(const char *path, const char *layout, int dn, int dc,
 	char *err, size_t errlen)

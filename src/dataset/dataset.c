@@ -1880,6 +1880,7 @@ static int at_ds_load_model(const at_ds_opts *o, const char *def,
 			"(see --weights)\n", def);
 		return 0;
 	}
+	at_model_one_thread();
 	*m = at_model_load(path, AT_FEAT_LAYOUT, AT_FEAT_NEST_DIM,
 		AT_FEAT_CAND_DIM, err, sizeof(err));
 	if (!*m) {
