@@ -67,6 +67,7 @@ typedef struct at_tr_data {
 	unsigned char *censored;	/* 1: speedup is only an upper bound */
 	int n_censored;
 	unsigned char *role;	/* at_tr_role */
+	char **cand_id;		/* per row: the candidate's "cand", or NULL */
 	at_tr_kernel *kernels;
 	/* while reading: per-row seed, file and nest vector */
 	long long *row_seed;
@@ -229,6 +230,13 @@ double at_tr_spearman(const at_tr_data *d, at_tr_split s, const float *pred);
  * pick counts as slower). */
 double at_tr_choose_margin(const at_tr_data *d, at_tr_split s,
 	const float *pred);
+
+/* Prints one line per kernel of split s: its seed, the model's pick at
+ * keep margin `margin` (candidate, prediction and measured speedup, or
+ * keep), the oracle's candidate and speedup, fixed32's speedup, and
+ * "SLOWER" when the pick is slower than the nest as written. */
+void at_tr_kernels_print(FILE *f, const at_tr_data *d, at_tr_split s,
+	const float *pred, double margin);
 
 /* Prints the metrics as one line "metrics <label>: ...". */
 void at_tr_metrics_print(FILE *f, const char *label, const at_tr_metrics *m);

@@ -79,6 +79,9 @@ void at_tr_data_free(at_tr_data *d)
 	free(d->speedup);
 	free(d->censored);
 	free(d->role);
+	for (int r = 0; d->cand_id && r < d->n_row; r++)
+		free(d->cand_id[r]);
+	free(d->cand_id);
 	free(d->kernels);
 	free(d->row_seed);
 	free(d->row_file);
@@ -197,6 +200,7 @@ static int at_tr_grow(at_tr_data *d)
 	AT_TR_GROW(speedup, sizeof(double));
 	AT_TR_GROW(censored, 1);
 	AT_TR_GROW(role, 1);
+	AT_TR_GROW(cand_id, sizeof(char *));
 	AT_TR_GROW(row_seed, sizeof(long long));
 	AT_TR_GROW(row_file, sizeof(int));
 #undef AT_TR_GROW
@@ -266,6 +270,7 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 {
 	const cJSON *seed = cJSON_GetObjectItemCaseSensitive(o, "seed");
 	const cJSON *sp = cJSON_GetObjectItemCaseSensitive(o, "speedup");
+	const cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "cand");
 	int r = d->n_row;
 	unsigned char cens;
 
@@ -285,6 +290,9 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 	    (size_t)r * d->dn) < 0 || at_tr_floats(l, o, "cand_x", d->dc,
 	    d->cand + (size_t)r * d->dc) < 0)
 		return -1;
+	d->cand_id[r] = cJSON_IsString(id) ? strdup(id->valuestring) : NULL;
+	if (cJSON_IsString(id) && !d->cand_id[r])
+		return at_tr_fail(l, "out of memory");
 	d->row_seed[r] = (long long)seed->valuedouble;
 	d->row_file[r] = f;
 	d->role[r] = (unsigned char)at_tr_role_of(
@@ -392,8 +400,9 @@ static int at_tr_permute(at_tr_data *d, const int *ord)
 	unsigned char *ro = malloc(n + 1), *ce = malloc(n + 1);
 	long long *se = malloc(n * sizeof(long long) + 1);
 	int *fi = malloc(n * sizeof(int) + 1), rc = -1;
+	char **ci = malloc(n * sizeof(char *) + 1);
 
-	if (!c || !rn || !y || !s || !ro || !ce || !se || !fi)
+	if (!c || !rn || !y || !s || !ro || !ce || !se || !fi || !ci)
 		goto error;
 	for (size_t i = 0; i < n; i++) {
 		int o = ord[i];
@@ -407,6 +416,7 @@ static int at_tr_permute(at_tr_data *d, const int *ord)
 		ce[i] = d->censored[o];
 		se[i] = d->row_seed[o];
 		fi[i] = d->row_file[o];
+		ci[i] = d->cand_id[o];
 	}
 #define AT_TR_SWAP(field, v) do { void *t_ = d->field; d->field = v; v = t_; } while (0)
 	AT_TR_SWAP(cand, c);
@@ -417,6 +427,7 @@ static int at_tr_permute(at_tr_data *d, const int *ord)
 	AT_TR_SWAP(censored, ce);
 	AT_TR_SWAP(row_seed, se);
 	AT_TR_SWAP(row_file, fi);
+	AT_TR_SWAP(cand_id, ci);
 #undef AT_TR_SWAP
 	rc = 0;
 error:
@@ -428,6 +439,7 @@ error:
 	free(ce);
 	free(se);
 	free(fi);
+	free(ci);
 	return rc;
 }
 

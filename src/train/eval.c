@@ -374,6 +374,50 @@ double at_tr_choose_margin(const at_tr_data *d, at_tr_split s,
 	return m;
 }
 
+/* A row's candidate id for messages. */
+static const char *at_tr_id(const at_tr_data *d, int r)
+{
+	return r < 0 ? "keep" : d->cand_id[r] ? d->cand_id[r] : "?";
+}
+
+/* The row of K's oracle (best uncensored speedup), or -1 for keep. */
+static int at_tr_oracle_row(const at_tr_data *d, const at_tr_kernel *K)
+{
+	int b = -1;
+
+	for (int r = K->first; r < K->first + K->n; r++)
+		if (!d->censored[r] && d->role[r] != AT_TR_KEEP &&
+		    d->speedup[r] > (b < 0 ? 1.0 : d->speedup[b]))
+			b = r;
+	return b;
+}
+
+/* Prints the per-kernel lines of split s (see at_train.h). */
+void at_tr_kernels_print(FILE *f, const at_tr_data *d, at_tr_split s,
+	const float *pred, double margin)
+{
+	for (int k = 0; k < d->n_kernel; k++) {
+		const at_tr_kernel *K = &d->kernels[k];
+		int b, o;
+		if (K->split != s)
+			continue;
+		b = at_tr_pick(d, K, pred, margin);
+		o = at_tr_oracle_row(d, K);
+		fprintf(f, "kernel %lld: pick %s", K->seed, at_tr_id(d, b));
+		if (b >= 0)
+			fprintf(f, " (predicted %.2fx) %s%.2fx", exp(pred[b]),
+				d->censored[b] ? "at most " : "",
+				d->speedup[b]);
+		fprintf(f, " | oracle %s %.2fx", at_tr_id(d, o),
+			o < 0 ? 1.0 : d->speedup[o]);
+		if (K->fixed32 >= 0)
+			fprintf(f, " | fixed32 %s%.2fx",
+				d->censored[K->fixed32] ? "at most " : "",
+				d->speedup[K->fixed32]);
+		fprintf(f, "%s\n", at_tr_pick_slower(d, b) ? " | SLOWER" : "");
+	}
+}
+
 /* Prints the metrics as one line. */
 void at_tr_metrics_print(FILE *f, const char *label, const at_tr_metrics *m)
 {

@@ -26,6 +26,7 @@ typedef struct at_tr_cli {
 	at_tr_opts opts;
 	const char *out;		/* -o */
 	const char *eval;		/* --eval WEIGHTS */
+	int kernels;			/* --kernels: per-kernel lines */
 	int bench;			/* --bench-infer */
 	int bench_n;			/* candidates per --bench-infer run */
 	int dn, dc;			/* --bench-infer without data */
@@ -55,6 +56,9 @@ static void at_tr_usage(FILE *f)
 "  --seed N          random seed (1)\n"
 "  --eval WEIGHTS    no training: metrics of WEIGHTS on the validation\n"
 "                    and test kernels of the data\n"
+"  --kernels         with --eval: one line per held-out kernel (the\n"
+"                    pick, its predicted and measured speedup, the\n"
+"                    oracle, fixed32)\n"
 "  --bench-infer     candidates scored per second on one core (random\n"
 "                    model; dimensions from the data's header, or\n"
 "                    --dn N --dc N; --bench-n N candidates, 100000)\n"
@@ -197,6 +201,8 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 			c->opts.verbose = 1;
 		} else if (strcmp(a, "--bench-infer") == 0) {
 			c->bench = 1;
+		} else if (strcmp(a, "--kernels") == 0) {
+			c->kernels = 1;
 		} else if (at_tr_has_value(a)) {
 			if (i + 1 >= argc || at_tr_option(c, a, argv[i + 1]) < 0) {
 				fprintf(stderr, "autotile-train: error: bad or "
@@ -300,6 +306,11 @@ static int at_tr_eval(const at_tr_cli *c, const at_tr_data *d)
 		fprintf(stderr, "autotile-train: error: %s\n", err);
 	else if (pred)
 		r = at_tr_report(m, d, at_model_keep_margin(m), pred);
+	for (int s = AT_TR_VAL; r && c->kernels && s <= AT_TR_TEST; s++) {
+		printf("kernels %s:\n", s == AT_TR_VAL ? "validation" : "test");
+		at_tr_kernels_print(stdout, d, (at_tr_split)s, pred,
+			at_model_keep_margin(m));
+	}
 	at_model_free(m);
 	free(pred);
 	if (!r)
