@@ -341,6 +341,9 @@ run_features() {
 		(map(select(.censored == 1) | .cand_x | add) | length == 4 and all(. != 0))' \
 		"$out" >/dev/null
 	check $? "features $t: censored rows carry their kernel's nest vector and a candidate vector"
+	jq -se '.[1:] | all(if .seed == 13 then .load == 2.5 else .load == 0 end)' \
+		"$out" >/dev/null
+	check $? "features $t: every row carries its measurement's load average (2.5 for seed 13, 0 for the others)"
 	grep -q 'seed 19 candidate `bogus' "$LOGS/cli.err" &&
 		grep -q 'seed 1 candidate `skew.TS.LI.o2.i1.8x8x8`: check' "$LOGS/cli.err" &&
 		grep -q 'seed 13 candidate `cone1.TI.LS.o0.i0.32x32x32`: check is "crash"' "$LOGS/cli.err" &&
@@ -429,6 +432,28 @@ run_train() {
 			(.metrics.test.censored_picks | type) == "number"' \
 			"$d/wc.json" >/dev/null 2>&1
 	check $? "$t: $n rows marked censored are read, counted and reported (data line, metrics line, weights; exit $rc)"
+	timeout 120 "$t" --eval "$d/w.json" --kernels "$d/synth.jsonl" \
+		>"$d/kernels.log" 2>&1
+	rc=$?
+	kt=$(sed -n 's/^metrics test: kernels \([0-9]*\) .*/\1/p' "$d/kernels.log")
+	lines=$(sed -n '/^kernels test:$/,$p' "$d/kernels.log" | grep -c '^kernel [0-9]*: pick ')
+	[ $rc -eq 0 ] && [ -n "$kt" ] && [ "$lines" -eq "$kt" ] &&
+		! grep -Eq "$SANRE" "$d/kernels.log" &&
+		grep -Eq '^kernel [0-9]+: pick (keep|[a-z]+[0-9]+ \(predicted [0-9.]+x\) [0-9.]+x) \| oracle [a-z]+[0-9]* [0-9.]+x \| fixed32 [0-9.]+x' "$d/kernels.log"
+	check $? "$t: --eval --kernels prints one line per test kernel ($lines for ${kt:-?}; exit $rc)"
+	awk 'NR > 1 && /"seed":[0-9]*[02468],/ { sub(/^\{/, "{\"load\":4.5,") }
+		NR > 1 && /"seed":[0-9]*[13579],/ { sub(/^\{/, "{\"load\":1.1,") }
+		{ print }' "$d/synth.jsonl" >"$d/load.jsonl"
+	n=$(grep -c '"load":4.5' "$d/load.jsonl")
+	timeout 600 "$t" --epochs 3 --seed 3 --max-load 2 -o "$d/wl.json" \
+		"$d/load.jsonl" >"$d/load.log" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && [ "$n" -gt 0 ] && ! grep -Eq "$SANRE" "$d/load.log" &&
+		grep -q "^data: $n rows of kernels timed at a load average above 2 left out" "$d/load.log" &&
+		jq -e --argjson n "$n" '.dataset.load_left_out == $n and
+			.dataset.max_load == 2 and .dataset.kernels == 60' \
+			"$d/wl.json" >/dev/null 2>&1
+	check $? "$t: --max-load 2 leaves out the $n rows of the 60 kernels at load 4.5 (data line, weights; exit $rc)"
 }
 
 # Checks that the rows of seed $1 in rows file $2 with role "model" are the

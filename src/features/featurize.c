@@ -13,7 +13,10 @@
  *   {"layout":"at-feat-1","nest_names":[...],"cand_names":[...],
  *    "machine":{"l1d":...,"l2":...,"l3":...,"cores":...}}
  *   {"seed":S,"cand":ID,"role":R,"speedup":X,"time":T,"ref_time":T0,
- *    "nest":[...],"cand_x":[...]}
+ *    "load":A,"nest":[...],"cand_x":[...]}
+ *
+ * "load" is the measurement row's load average (absent when it has none),
+ * so that training can leave out kernels timed on a busy machine.
  *
  * A row of check "timeout" (the timing build stopped the variant at its
  * time limit L) becomes a censored training row: its features as for any
@@ -65,6 +68,7 @@ struct at_fz_row {
 	char *cand, *role;
 	double speedup, time, ref_time;
 	double limit;		/* censored: the time limit it went over */
+	double load;		/* the machine's load average, -1: unknown */
 	int censored;		/* 1: a timeout; speedup = ref_time / limit */
 	long order;		/* position in the input, for a stable sort */
 };
@@ -185,6 +189,16 @@ static double at_fz_num(const cJSON *o, const char *key, int *ok)
 	return v->valuedouble;
 }
 
+/* Returns the number `key` of o when it is a finite non-negative number,
+ * else -1. */
+static double at_fz_opt_num(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsNumber(v) && isfinite(v->valuedouble) &&
+		v->valuedouble >= 0 ? v->valuedouble : -1;
+}
+
 /* Returns the string `key` of o, or NULL. */
 static const char *at_fz_str(const cJSON *o, const char *key)
 {
@@ -300,6 +314,7 @@ static int at_fz_parse(struct at_fz *fz, const cJSON *o, const char *where,
 	r->role = (char *)at_fz_str(o, "role");
 	r->seed = (long)at_fz_num(o, "seed", &ok);
 	r->ref_time = at_fz_num(o, "ref_time", &ok);
+	r->load = at_fz_opt_num(o, "load");
 	tmo = check && !strcmp(check, "timeout") && r->cand &&
 		strcmp(r->cand, AT_KEEP_ID);
 	if (check && strcmp(check, "ok") && !tmo) {
@@ -529,6 +544,8 @@ static int at_fz_row_out(FILE *f, const struct at_fz_row *r,
 	    !cJSON_AddItemToObject(o, "time", r->censored ? cJSON_CreateNull() :
 		at_fz_number(r->time)) ||
 	    !cJSON_AddItemToObject(o, "ref_time", at_fz_number(r->ref_time)) ||
+	    (r->load >= 0 && !cJSON_AddItemToObject(o, "load",
+		at_fz_number(r->load))) ||
 	    (r->censored && (!cJSON_AddItemToObject(o, "limit",
 		at_fz_number(r->limit)) ||
 	    !cJSON_AddNumberToObject(o, "censored", 1))) ||

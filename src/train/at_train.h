@@ -60,6 +60,9 @@ typedef struct at_tr_data {
 	int n_file;
 	char **files;
 	int n_row, n_kernel, n_skipped;
+	double max_load;	/* set before reading: rows whose "load" is
+				 * above it are left out (0: none are) */
+	int n_loaded;		/* rows left out for their load */
 	float *nest;		/* n_kernel x dn, raw */
 	float *cand;		/* n_row x dc, raw */
 	float *y;		/* log(speedup) per row (censored: log of the bound) */

@@ -271,6 +271,7 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 	const cJSON *seed = cJSON_GetObjectItemCaseSensitive(o, "seed");
 	const cJSON *sp = cJSON_GetObjectItemCaseSensitive(o, "speedup");
 	const cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "cand");
+	const cJSON *load = cJSON_GetObjectItemCaseSensitive(o, "load");
 	int r = d->n_row;
 	unsigned char cens;
 
@@ -282,6 +283,11 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 	if (!cJSON_IsNumber(sp) || !isfinite(sp->valuedouble) ||
 	    sp->valuedouble <= 0) {
 		d->n_skipped++;
+		return 0;
+	}
+	if (d->max_load > 0 && cJSON_IsNumber(load) &&
+	    load->valuedouble > d->max_load) {
+		d->n_loaded++;
 		return 0;
 	}
 	if (at_tr_grow(d) < 0)

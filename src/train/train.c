@@ -27,6 +27,7 @@ typedef struct at_tr_cli {
 	const char *out;		/* -o */
 	const char *eval;		/* --eval WEIGHTS */
 	int kernels;			/* --kernels: per-kernel lines */
+	double max_load;		/* --max-load */
 	int bench;			/* --bench-infer */
 	int bench_n;			/* candidates per --bench-infer run */
 	int dn, dc;			/* --bench-infer without data */
@@ -50,6 +51,8 @@ static void at_tr_usage(FILE *f)
 "                    (16,32; --bench-infer: each)\n"
 "  --loss L          mse, rank, both (their sum) or auto (all three,\n"
 "                    best validation Spearman kept; default)\n"
+"  --max-load X      leave out the rows of kernels timed at a load\n"
+"                    average above X (all splits; default: keep all)\n"
 "  --lr X            Adam step (0.001)\n"
 "  --wd X            decoupled weight decay (0.0001)\n"
 "  --batch K         kernels per minibatch (8)\n"
@@ -142,7 +145,11 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 		return at_tr_parse_hidden(c, v);
 	else if (strcmp(opt, "--loss") == 0)
 		return at_tr_parse_loss(c, v);
-	else if (strcmp(opt, "--lr") == 0 || strcmp(opt, "--wd") == 0) {
+	else if (strcmp(opt, "--max-load") == 0) {
+		if (!(x > 0))
+			return -1;
+		c->max_load = x;
+	} else if (strcmp(opt, "--lr") == 0 || strcmp(opt, "--wd") == 0) {
 		if (x < 0 || (x == 0 && opt[2] == 'l'))
 			return -1;
 		*(opt[2] == 'l' ? &o->lr : &o->wd) = x;
@@ -171,7 +178,8 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 static int at_tr_has_value(const char *opt)
 {
 	static const char *const with[] = {
-		"-o", "--eval", "--hidden", "--loss", "--lr", "--wd",
+		"-o", "--eval", "--hidden", "--loss", "--max-load", "--lr",
+		"--wd",
 		"--epochs", "--patience", "--batch", "--seed", "--dn", "--dc",
 		"--bench-n"
 	};
@@ -242,6 +250,7 @@ static int at_tr_load_data(const at_tr_cli *c, at_tr_data *d)
 	char err[512];
 	int k[AT_TR_N_SPLIT], r[AT_TR_N_SPLIT];
 
+	d->max_load = c->max_load;
 	for (int i = 0; i < c->n_files; i++)
 		if (at_tr_data_read(d, c->files[i], err, sizeof err) < 0)
 			goto error;
@@ -255,6 +264,9 @@ static int at_tr_load_data(const at_tr_cli *c, at_tr_data *d)
 		"(timeouts: speedup at most the bound)\n", d->n_file, d->layout,
 		d->dn, d->dc, d->n_kernel, d->n_row, d->n_skipped, k[0], r[0],
 		k[1], r[1], k[2], r[2], d->n_censored);
+	if (d->max_load > 0)
+		printf("data: %d rows of kernels timed at a load average above "
+			"%g left out\n", d->n_loaded, d->max_load);
 	if (k[1] == 0 || k[2] == 0)
 		fprintf(stderr, "autotile-train: warning: no validation or "
 			"no test kernels: metrics are meaningless\n");
@@ -430,6 +442,9 @@ static cJSON *at_tr_dataset_json(const at_tr_data *d)
 	if (!o || !cJSON_AddNumberToObject(o, "kernels", d->n_kernel) ||
 	    !cJSON_AddNumberToObject(o, "rows", d->n_row) ||
 	    !cJSON_AddNumberToObject(o, "skipped", d->n_skipped) ||
+	    (d->max_load > 0 && (!cJSON_AddNumberToObject(o, "max_load",
+		d->max_load) || !cJSON_AddNumberToObject(o, "load_left_out",
+		d->n_loaded))) ||
 	    !cJSON_AddNumberToObject(o, "censored", d->n_censored) ||
 	    !cJSON_AddStringToObject(o, "censored_rule", "a censored row "
 		"(a timeout) has speedup = ref_time / limit, an upper bound: "
