@@ -183,6 +183,21 @@ cJSON *at_tr_train(const at_tr_data *d, const at_tr_norm *n,
 double at_tr_grad_check(const at_tr_data *d, const at_tr_norm *n,
 	const at_tr_opts *o);
 
+/* Returns a JSON array of the n floats v, each with the 9 significant
+ * digits that read back as the same float, or NULL. */
+cJSON *at_tr_floats_json(const float *v, int n);
+
+/* Most networks at_tr_ensemble merges. */
+#define AT_TR_MAX_MEMBERS 8
+
+/* Merges n (1 .. AT_TR_MAX_MEMBERS) weights objects of one shape (as
+ * at_tr_train returns them: same layout, names and norm) into a new one
+ * whose network is n times as wide and predicts the mean of their
+ * predictions exactly (block-diagonal layers; see ensemble.c); the other
+ * members are copied from members[0].  Returns it, or NULL (shapes
+ * differ, out of memory). */
+cJSON *at_tr_ensemble(cJSON *const *members, int n);
+
 /* Returns a weights object for a network with random weights of width
  * `hidden` (for --bench-infer and tests), or NULL. */
 cJSON *at_tr_random_weights(const char *layout, int dn, int dc, int hidden,

@@ -439,7 +439,7 @@ static double at_tr_loss_grad(at_tr_net *n, const at_tr_data *d,
 /* Returns a JSON array of the n floats v, each written with the 9
  * significant digits that bring back the same float (shorter files than
  * cJSON_CreateFloatArray's 17), or NULL. */
-static cJSON *at_tr_floats_json(const float *v, int n)
+cJSON *at_tr_floats_json(const float *v, int n)
 {
 	cJSON *a = cJSON_CreateArray();
 	char buf[32];

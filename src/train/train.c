@@ -28,6 +28,7 @@ typedef struct at_tr_cli {
 	const char *eval;		/* --eval WEIGHTS */
 	int kernels;			/* --kernels: per-kernel lines */
 	double max_load;		/* --max-load */
+	int ensemble;			/* --ensemble: networks averaged */
 	int bench;			/* --bench-infer */
 	int bench_n;			/* candidates per --bench-infer run */
 	int dn, dc;			/* --bench-infer without data */
@@ -53,6 +54,9 @@ static void at_tr_usage(FILE *f)
 "                    best validation Spearman kept; default)\n"
 "  --max-load X      leave out the rows of kernels timed at a load\n"
 "                    average above X (all splits; default: keep all)\n"
+"  --ensemble N      networks trained per setting (seeds S, S+1, ...)\n"
+"                    and merged into one N times as wide that predicts\n"
+"                    their mean (1..8; default 1)\n"
 "  --lr X            Adam step (0.001)\n"
 "  --wd X            decoupled weight decay (0.0001)\n"
 "  --batch K         kernels per minibatch (8)\n"
@@ -169,6 +173,8 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 		c->dc = (int)n;
 	else if (strcmp(opt, "--bench-n") == 0)
 		c->bench_n = (int)n;
+	else if (strcmp(opt, "--ensemble") == 0 && n <= AT_TR_MAX_MEMBERS)
+		c->ensemble = (int)n;
 	else
 		return -1;
 	return 0;
@@ -181,7 +187,7 @@ static int at_tr_has_value(const char *opt)
 		"-o", "--eval", "--hidden", "--loss", "--max-load", "--lr",
 		"--wd",
 		"--epochs", "--patience", "--batch", "--seed", "--dn", "--dc",
-		"--bench-n"
+		"--bench-n", "--ensemble"
 	};
 
 	for (size_t i = 0; i < sizeof with / sizeof *with; i++)
@@ -198,6 +204,7 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 	c->out = "weights/default.json";
 	at_tr_parse_hidden(c, "16,32");
 	c->bench_n = 100000;
+	c->ensemble = 1;
 	at_tr_parse_loss(c, "auto");
 	c->files = argv + 1;
 	for (int i = 1; i < argc; i++) {
@@ -495,6 +502,7 @@ static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
 
 	if (!o || !cJSON_AddStringToObject(o, "loss", at_tr_loss_name(r->loss)) ||
 	    !cJSON_AddNumberToObject(o, "hidden", r->hidden) ||
+	    !cJSON_AddNumberToObject(o, "ensemble", c->ensemble) ||
 	    !cJSON_AddNumberToObject(o, "epochs", r->epochs) ||
 	    !cJSON_AddNumberToObject(o, "max_epochs", c->opts.epochs) ||
 	    !cJSON_AddNumberToObject(o, "patience", c->opts.patience) ||
@@ -550,13 +558,62 @@ static int at_tr_write(const char *path, const cJSON *w)
 	return !ok;
 }
 
+/* Validation Spearman of weights object w on d, or -2 on error. */
+static double at_tr_val_of(const at_tr_data *d, const cJSON *w)
+{
+	at_model *m = at_model_from_json(w, "(trained)", d->layout, d->dn,
+		d->dc, NULL, 0);
+	float *pred = malloc((d->n_row + 1) * sizeof(float));
+	double s = -2;
+
+	if (m && pred && at_tr_predict(m, d, AT_TR_VAL, pred) == 0)
+		s = at_tr_spearman(d, AT_TR_VAL, pred);
+	at_model_free(m);
+	free(pred);
+	return s;
+}
+
+/* Trains the c->ensemble members of settings o (seeds o->seed, o->seed +
+ * 1, ...) and merges them into r->w (at_tr_ensemble); r->val is the
+ * merged network's validation Spearman, r->epochs the members' mean.
+ * Returns 0, or -1 after a message. */
+static int at_tr_train_one(const at_tr_cli *c, const at_tr_data *d,
+	const at_tr_norm *nm, const at_tr_opts *o, at_tr_result *r)
+{
+	cJSON *m[AT_TR_MAX_MEMBERS] = { 0 };
+	char err[256] = "out of memory";
+	int n = 0, epochs = 0;
+	double val;
+
+	for (; n < c->ensemble; n++) {
+		at_tr_opts mo = *o;
+		mo.seed = o->seed + (unsigned long long)n;
+		m[n] = at_tr_train(d, nm, &mo, &val, &epochs, err, sizeof err);
+		if (!m[n])
+			goto error;
+		r->epochs += epochs;
+	}
+	r->epochs /= c->ensemble;
+	r->w = at_tr_ensemble(m, n);
+	r->val = r->w ? at_tr_val_of(d, r->w) : -2;
+	if (r->val < -1.5)
+		goto error;
+	for (int i = 0; i < n; i++)
+		cJSON_Delete(m[i]);
+	return 0;
+error:
+	fprintf(stderr, "autotile-train: error: %s\n", err);
+	for (int i = 0; i < n; i++)
+		cJSON_Delete(m[i]);
+	return -1;
+}
+
 /* Trains every (width, loss) of c; returns the results in r (c->n_hidden
  * * c->n_loss of them) and the index of the best, or -1 after a
  * message. */
 static int at_tr_train_all(const at_tr_cli *c, const at_tr_data *d,
 	const at_tr_norm *nm, at_tr_result *r)
 {
-	char err[256];
 	int n = 0, best = -1;
 
 	for (int h = 0; h < c->n_hidden; h++)
@@ -567,16 +624,13 @@ static int at_tr_train_all(const at_tr_cli *c, const at_tr_data *d,
 			o.loss = c->losses[l];
 			r[n].hidden = o.hidden;
 			r[n].loss = o.loss;
-			r[n].w = at_tr_train(d, nm, &o, &r[n].val, &r[n].epochs,
-				err, sizeof err);
-			r[n].seconds = at_tr_now() - t0;
-			if (!r[n].w) {
-				fprintf(stderr, "autotile-train: error: %s\n", err);
+			if (at_tr_train_one(c, d, nm, &o, &r[n]) < 0)
 				return -1;
-			}
-			printf("trained loss %s hidden %d: validation spearman "
-				"%.4f, %d epochs, %.1f s\n", at_tr_loss_name(o.loss),
-				o.hidden, r[n].val, r[n].epochs, r[n].seconds);
+			r[n].seconds = at_tr_now() - t0;
+			printf("trained loss %s hidden %d x %d: validation "
+				"spearman %.4f, %d epochs, %.1f s\n",
+				at_tr_loss_name(o.loss), o.hidden, c->ensemble,
+				r[n].val, r[n].epochs, r[n].seconds);
 			if (best < 0 || r[n].val > r[best].val)
 				best = n;
 		}
@@ -598,9 +652,9 @@ static int at_tr_finish(const at_tr_cli *c, const at_tr_data *d,
 	if (!pred || !m || at_tr_predict(m, d, AT_TR_VAL, pred) < 0)
 		goto error;
 	margin = at_tr_choose_margin(d, AT_TR_VAL, pred);
-	printf("chosen: loss %s hidden %d; keep margin %.2f (chosen on "
-		"validation)\n", at_tr_loss_name(r[best].loss), r[best].hidden,
-		margin);
+	printf("chosen: loss %s hidden %d x %d; keep margin %.2f (chosen "
+		"on validation)\n", at_tr_loss_name(r[best].loss),
+		r[best].hidden, c->ensemble, margin);
 	metrics = at_tr_report(m, d, margin, pred);
 	if (!metrics || at_tr_set(w, "keep_margin",
 	    cJSON_CreateNumber(margin)) < 0 ||

@@ -829,6 +829,89 @@ out:
 }
 
 /* Runs every test; returns non-zero when a check failed. */
+/* Sets every bias of weights object w to a pseudo-random value in
+ * [-0.5, 0.5) (at_tr_random_weights leaves them 0). */
+static void set_biases(cJSON *w, uint64_t *rng)
+{
+	cJSON *ly, *b;
+
+	cJSON_ArrayForEach(ly, cJSON_GetObjectItemCaseSensitive(w, "layers"))
+		cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(ly, "b"))
+			cJSON_SetNumberValue(b, rnd(rng, -0.5, 0.5));
+}
+
+/* at_tr_ensemble: 3 random networks of width 5 (nonzero biases) merged
+ * into one of width 15 predict, through at_model, the mean of the three
+ * networks' own predictions on 300 random candidates; one member of
+ * another width is refused. */
+static void test_ensemble(void)
+{
+	enum { N = 3, DN = 4, DC = 6, H = 5, NC = 300 };
+	cJSON *m[N + 1] = { 0 }, *e, *odd;
+	at_model *am[N] = { 0 }, *em = NULL;
+	float nest[DN], cand[NC * DC], p[N][NC], pe[NC];
+	uint64_t rng = 99;
+	double worst = 0;
+	int ok = 1;
+
+	for (int k = 0; k < N; k++) {
+		m[k] = at_tr_random_weights("ens-1", DN, DC, H, 11 + k);
+		if (m[k])
+			set_biases(m[k], &rng);
+		am[k] = m[k] ? at_model_from_json(m[k], "member", "ens-1", DN,
+			DC, NULL, 0) : NULL;
+		ok &= am[k] != NULL;
+	}
+	e = ok ? at_tr_ensemble(m, N) : NULL;
+	em = e ? at_model_from_json(e, "merged", "ens-1", DN, DC, NULL, 0) :
+		NULL;
+	AT_CHECK(em != NULL, "ensemble: 3 networks of width %d merge into "
+		"weights at_model loads", H);
+	if (!em)
+		goto out;
+	{
+		int hid[4];
+		at_model_hidden(em, hid);
+		AT_CHECK(hid[0] == N * H && hid[1] == N * H && hid[2] == N * H &&
+			hid[3] == N * H, "ensemble: merged widths %d %d %d %d, "
+			"want %d", hid[0], hid[1], hid[2], hid[3], N * H);
+	}
+	for (int i = 0; i < DN; i++)
+		nest[i] = (float)rnd(&rng, -2, 2);
+	for (int i = 0; i < NC * DC; i++)
+		cand[i] = (float)rnd(&rng, -2, 2);
+	for (int k = 0; k < N; k++)
+		at_model_predict(am[k], nest, cand, NC, p[k]);
+	at_model_predict(em, nest, cand, NC, pe);
+	for (int i = 0; i < NC; i++) {
+		double mean = (p[0][i] + p[1][i] + p[2][i]) / N;
+		if (fabs(pe[i] - mean) > worst)
+			worst = fabs(pe[i] - mean);
+	}
+	AT_CHECK(worst < 1e-5, "ensemble: the merged network predicts the "
+		"members' mean on %d candidates (largest difference %.2g)", NC,
+		worst);
+	odd = at_tr_random_weights("ens-1", DN, DC, H + 1, 5);
+	m[N] = m[1];
+	m[1] = odd;
+	{
+		cJSON *bad = odd ? at_tr_ensemble(m, N) : NULL;
+		AT_CHECK(odd && !bad, "ensemble: members of different widths "
+			"are refused");
+		cJSON_Delete(bad);
+	}
+	m[1] = m[N];
+	m[N] = NULL;
+	cJSON_Delete(odd);
+out:
+	for (int k = 0; k < N; k++) {
+		at_model_free(am[k]);
+		cJSON_Delete(m[k]);
+	}
+	at_model_free(em);
+	cJSON_Delete(e);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/at_test_model_XXXXXX", err[512];
@@ -854,6 +937,7 @@ int main(void)
 	test_cens_losses();
 	test_cens_metrics(dir);
 	test_cens_train(dir);
+	test_ensemble();
 	rmdir(dir);
 	AT_TEST_END();
 }
