@@ -454,6 +454,21 @@ run_train() {
 			.dataset.max_load == 2 and .dataset.kernels == 60' \
 			"$d/wl.json" >/dev/null 2>&1
 	check $? "$t: --max-load 2 leaves out the $n rows of the 60 kernels at load 4.5 (data line, weights; exit $rc)"
+	timeout 600 "$t" --epochs 3 --seed 3 --hidden 8 --ensemble 2 \
+		--select oneshot -o "$d/we.json" "$d/synth.jsonl" >"$d/ens.log" 2>&1
+	rc=$?
+	timeout 120 "$t" --eval "$d/we.json" "$d/synth.jsonl" >"$d/ens-eval.log" 2>&1
+	grep '^metrics test' "$d/ens.log" >"$d/m3"
+	grep '^metrics test' "$d/ens-eval.log" >"$d/m4"
+	[ $rc -eq 0 ] && ! grep -Eq "$SANRE" "$d/ens.log" "$d/ens-eval.log" &&
+		[ -s "$d/m3" ] && cmp -s "$d/m3" "$d/m4" &&
+		grep -q '^chosen: loss .* hidden 8 x 2;' "$d/ens.log" &&
+		jq -e '.training.ensemble == 2 and .training.hidden == 8 and
+			(.layers | map(.cols)) == [16, 16, 16, 16, 1] and
+			(.training.selection | startswith("best validation one-shot")) and
+			all(.training.tried[]; (.val_one_shot_geo | type) == "number")' \
+			"$d/we.json" >/dev/null 2>&1
+	check $? "$t: --ensemble 2 --select oneshot writes one network of width 2 x 8, records both, and --eval reproduces its test metrics (exit $rc)"
 }
 
 # Checks that the rows of seed $1 in rows file $2 with role "model" are the

@@ -29,6 +29,7 @@ typedef struct at_tr_cli {
 	int kernels;			/* --kernels: per-kernel lines */
 	double max_load;		/* --max-load */
 	int ensemble;			/* --ensemble: networks averaged */
+	int select_one;			/* --select oneshot */
 	int bench;			/* --bench-infer */
 	int bench_n;			/* candidates per --bench-infer run */
 	int dn, dc;			/* --bench-infer without data */
@@ -57,6 +58,10 @@ static void at_tr_usage(FILE *f)
 "  --ensemble N      networks trained per setting (seeds S, S+1, ...)\n"
 "                    and merged into one N times as wide that predicts\n"
 "                    their mean (1..8; default 1)\n"
+"  --select S        how the setting is chosen on validation: spearman\n"
+"                    (mean per-kernel Spearman, default) or oneshot\n"
+"                    (geomean fraction of the oracle of the model's\n"
+"                    pick at the keep margin chosen on validation)\n"
 "  --lr X            Adam step (0.001)\n"
 "  --wd X            decoupled weight decay (0.0001)\n"
 "  --batch K         kernels per minibatch (8)\n"
@@ -149,6 +154,11 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 		return at_tr_parse_hidden(c, v);
 	else if (strcmp(opt, "--loss") == 0)
 		return at_tr_parse_loss(c, v);
+	else if (strcmp(opt, "--select") == 0) {
+		if (strcmp(v, "spearman") && strcmp(v, "oneshot"))
+			return -1;
+		c->select_one = v[0] == 'o';
+	}
 	else if (strcmp(opt, "--max-load") == 0) {
 		if (!(x > 0))
 			return -1;
@@ -187,7 +197,7 @@ static int at_tr_has_value(const char *opt)
 		"-o", "--eval", "--hidden", "--loss", "--max-load", "--lr",
 		"--wd",
 		"--epochs", "--patience", "--batch", "--seed", "--dn", "--dc",
-		"--bench-n", "--ensemble"
+		"--bench-n", "--ensemble", "--select"
 	};
 
 	for (size_t i = 0; i < sizeof with / sizeof *with; i++)
@@ -478,7 +488,8 @@ error:
 /* One trained candidate network and how it did on validation. */
 typedef struct at_tr_result {
 	cJSON *w;
-	double val;
+	double val;		/* validation Spearman */
+	double val_one;		/* validation one-shot geomean */
 	int hidden, epochs;
 	at_tr_loss loss;
 	double seconds;
@@ -513,8 +524,11 @@ static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
 	    !cJSON_AddNumberToObject(o, "batch_kernels", c->opts.batch) ||
 	    !cJSON_AddNumberToObject(o, "rank_tau", at_tr_short(c->opts.tau)) ||
 	    !cJSON_AddStringToObject(o, "optimizer", "adam") ||
-	    !cJSON_AddStringToObject(o, "selection", "best validation mean "
-		"per-kernel Spearman over the losses and widths tried") ||
+	    !cJSON_AddStringToObject(o, "selection", c->select_one ?
+		"best validation one-shot geomean (at the keep margin chosen "
+		"on validation) over the losses and widths tried" :
+		"best validation mean per-kernel Spearman over the losses and "
+		"widths tried") ||
 	    !(tried = cJSON_AddArrayToObject(o, "tried")))
 		goto error;
 	for (int i = 0; i < n; i++) {
@@ -524,6 +538,8 @@ static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
 		    !cJSON_AddNumberToObject(t, "hidden", all[i].hidden) ||
 		    !cJSON_AddNumberToObject(t, "epochs", all[i].epochs) ||
 		    !cJSON_AddNumberToObject(t, "val_spearman", all[i].val) ||
+		    !cJSON_AddNumberToObject(t, "val_one_shot_geo",
+			all[i].val_one) ||
 		    !cJSON_AddNumberToObject(t, "seconds", all[i].seconds))
 			goto error;
 	}
@@ -558,19 +574,40 @@ static int at_tr_write(const char *path, const cJSON *w)
 	return !ok;
 }
 
-/* Validation Spearman of weights object w on d, or -2 on error. */
-static double at_tr_val_of(const at_tr_data *d, const cJSON *w)
+/* Sets r->val to the validation Spearman of r->w on d and r->val_one to
+ * its validation one-shot geomean at the keep margin chosen on
+ * validation.  Returns 0, or -1 on error. */
+static int at_tr_val_of(const at_tr_data *d, at_tr_result *r)
 {
-	at_model *m = at_model_from_json(w, "(trained)", d->layout, d->dn,
+	at_model *m = at_model_from_json(r->w, "(trained)", d->layout, d->dn,
 		d->dc, NULL, 0);
 	float *pred = malloc((d->n_row + 1) * sizeof(float));
-	double s = -2;
+	at_tr_metrics mt;
+	int rc = -1;
 
-	if (m && pred && at_tr_predict(m, d, AT_TR_VAL, pred) == 0)
-		s = at_tr_spearman(d, AT_TR_VAL, pred);
+	if (m && pred && at_tr_predict(m, d, AT_TR_VAL, pred) == 0) {
+		at_tr_metrics_compute(d, AT_TR_VAL, pred,
+			at_tr_choose_margin(d, AT_TR_VAL, pred), &mt);
+		r->val = mt.spearman;
+		r->val_one = mt.one_geo;
+		rc = 0;
+	}
 	at_model_free(m);
 	free(pred);
-	return s;
+	return rc;
+}
+
+/* Returns 1 when result a is better than b under c's --select rule
+ * (ties: the other score). */
+static int at_tr_better(const at_tr_cli *c, const at_tr_result *a,
+	const at_tr_result *b)
+{
+	double x = c->select_one ? a->val_one : a->val;
+	double y = c->select_one ? b->val_one : b->val;
+
+	if (x != y)
+		return x > y;
+	return c->select_one ? a->val > b->val : a->val_one > b->val_one;
 }
 
 /* Trains the c->ensemble members of settings o (seeds o->seed, o->seed +
@@ -595,8 +632,7 @@ static int at_tr_train_one(const at_tr_cli *c, const at_tr_data *d,
 	}
 	r->epochs /= c->ensemble;
 	r->w = at_tr_ensemble(m, n);
-	r->val = r->w ? at_tr_val_of(d, r->w) : -2;
-	if (r->val < -1.5)
+	if (!r->w || at_tr_val_of(d, r) < 0)
 		goto error;
 	for (int i = 0; i < n; i++)
 		cJSON_Delete(m[i]);
@@ -628,10 +664,11 @@ static int at_tr_train_all(const at_tr_cli *c, const at_tr_data *d,
 				return -1;
 			r[n].seconds = at_tr_now() - t0;
 			printf("trained loss %s hidden %d x %d: validation "
-				"spearman %.4f, %d epochs, %.1f s\n",
-				at_tr_loss_name(o.loss), o.hidden, c->ensemble,
-				r[n].val, r[n].epochs, r[n].seconds);
-			if (best < 0 || r[n].val > r[best].val)
+				"spearman %.4f, one-shot geo %.4f, %d epochs, "
+				"%.1f s\n", at_tr_loss_name(o.loss), o.hidden,
+				c->ensemble, r[n].val, r[n].val_one, r[n].epochs,
+				r[n].seconds);
+			if (best < 0 || at_tr_better(c, &r[n], &r[best]))
 				best = n;
 		}
 	return best;
