@@ -217,6 +217,8 @@ typedef struct at_tr_metrics {
 	double top5_arith, top5_geo;	/* best of the model's top 5 */
 	int fixed_kernels;
 	double fixed_arith, fixed_geo;	/* fixed32 / oracle */
+	int fixed_slower;		/* kernels fixed32 makes slower (< 1
+					 * or censored) */
 	double rand_arith, rand_geo;	/* random pick, expectation */
 	double rand5_arith, rand5_geo;	/* best of 5 random picks */
 	double oracle_geo;		/* geomean oracle speedup */

@@ -301,8 +301,10 @@ static void at_tr_kernel_metrics(const at_tr_data *d, const at_tr_kernel *K,
 	at_tr_mean_add(&acc->top5, at_tr_top5_speedup(d, K, pred) / oracle);
 	at_tr_mean_add(&acc->rand, r1 / oracle);
 	at_tr_mean_add(&acc->rand5, r5 / oracle);
-	if (K->fixed32 >= 0)
+	if (K->fixed32 >= 0) {
 		at_tr_mean_add(&acc->fixed, d->speedup[K->fixed32] / oracle);
+		out->fixed_slower += at_tr_pick_slower(d, K->fixed32);
+	}
 }
 
 /* Computes the metrics of split s (see at_train.h). */
@@ -423,12 +425,13 @@ void at_tr_metrics_print(FILE *f, const char *label, const at_tr_metrics *m)
 {
 	fprintf(f, "metrics %s: kernels %d rows %d | MAPE %.1f%% | spearman "
 		"%.3f | one-shot %.3f (geo %.3f) | top-5 %.3f (geo %.3f) | "
-		"fixed32 %.3f (geo %.3f, %d kernels) | random %.3f (geo %.3f) "
+		"fixed32 %.3f (geo %.3f, %d kernels, %d slower) | random %.3f (geo %.3f) "
 		"| random top-5 %.3f (geo %.3f) | slower %d | kept %d | "
 		"margin %.2f | speedup geo model %.3f oracle %.3f | censored "
 		"rows %d picks %d\n", label, m->kernels, m->rows, 100 * m->mape,
 		m->spearman, m->one_arith, m->one_geo, m->top5_arith,
 		m->top5_geo, m->fixed_arith, m->fixed_geo, m->fixed_kernels,
+		m->fixed_slower,
 		m->rand_arith, m->rand_geo, m->rand5_arith, m->rand5_geo,
 		m->slower, m->kept, m->margin, m->model_geo, m->oracle_geo,
 		m->censored, m->censored_picks);
@@ -447,6 +450,7 @@ cJSON *at_tr_metrics_json(const at_tr_metrics *m)
 		{ "fixed32_arith", m->fixed_arith },
 		{ "fixed32_geo", m->fixed_geo },
 		{ "fixed32_kernels", m->fixed_kernels },
+		{ "fixed32_slower", m->fixed_slower },
 		{ "random_arith", m->rand_arith },
 		{ "random_geo", m->rand_geo },
 		{ "random_top5_arith", m->rand5_arith },

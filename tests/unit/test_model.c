@@ -383,6 +383,50 @@ static void test_metrics(const char *dir)
 	unlink(path);
 }
 
+/* fixed32's slower count: kernel 7's fixed32 is measured at 0.5,
+ * kernel 8's stopped at its limit (censored, bound 2), kernel 9's is 3;
+ * two are slower. */
+static void test_fixed_slower(const char *dir)
+{
+	char path[256], err[256] = "";
+	double z[1] = { 0 }, c[1] = { 1 };
+	float pred[9] = { 0 };
+	at_tr_data d;
+	at_tr_metrics mt;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/fixed.jsonl", dir);
+	f = fopen(path, "w");
+	if (!f) {
+		AT_CHECK(0, "fixed32 slower: cannot write %s", path);
+		return;
+	}
+	fprintf(f, "{\"layout\":\"t\",\"nest_names\":[\"n\"],\"cand_names\":"
+		"[\"c\"]}\n");
+	for (long k = 7; k <= 9; k++) {
+		row(f, k, "keep", 1, z, 1, z, 1);
+		row_c(f, k, "fixed32", k == 7 ? 0.5 : k == 8 ? 2 : 3, z, 1, c, 1,
+			k == 8);
+		row(f, k, "random", 1.5, z, 1, c, 1);
+	}
+	fclose(f);
+	memset(&d, 0, sizeof d);
+	if (at_tr_data_read(&d, path, err, sizeof err) == 0 &&
+	    at_tr_data_finish(&d, err, sizeof err) == 0 && d.n_kernel == 3) {
+		for (int k = 0; k < 3; k++)
+			d.kernels[k].split = AT_TR_TEST;
+		at_tr_metrics_compute(&d, AT_TR_TEST, pred, 0.0, &mt);
+		AT_CHECK(mt.fixed_kernels == 3 && mt.fixed_slower == 2,
+			"fixed32 slower: 2 of 3 kernels (a measured 0.5 and a "
+			"censored row; got %d of %d)", mt.fixed_slower,
+			mt.fixed_kernels);
+	} else {
+		AT_CHECK(0, "fixed32 slower: reading %s (%s)", path, err);
+	}
+	at_tr_data_free(&d);
+	unlink(path);
+}
+
 /* Reader errors name the file and line. */
 static void test_reader_errors(const char *dir)
 {
@@ -931,6 +975,7 @@ int main(void)
 	}
 	test_corrupt(dir);
 	test_metrics(dir);
+	test_fixed_slower(dir);
 	test_reader_errors(dir);
 	test_split();
 	test_train(dir);
