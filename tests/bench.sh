@@ -182,9 +182,10 @@ awk '$2 > 0 && $3 > 0 && $4 > 0 && $5 > 0 && $6 > 0 {
 		100 * exp((f - o) / n), 100 * exp((m - o) / n), 100 * exp((t - o) / n), slow + 0 }' "$rows"
 if [ -x bin/autotile-train ] && [ -f weights/default.json ]; then
 	echo "# cost-model scoring speed (one core):"
-	# a random model of the shipped weights' dimensions and widths
+	# a random model of the shipped weights' dimensions and width (an
+	# ensemble's merged width: the columns of its first layer)
 	OPENBLAS_NUM_THREADS=1 bin/autotile-train --bench-infer \
 		--dn "$(jq '.nest_names | length' weights/default.json)" \
 		--dc "$(jq '.cand_names | length' weights/default.json)" \
-		--hidden "$(jq '.training.hidden' weights/default.json)" 2>&1 | sed 's/^/#   /'
+		--hidden "$(jq '.layers[0].cols' weights/default.json)" 2>&1 | sed 's/^/#   /'
 fi

@@ -50,18 +50,19 @@ static void at_tr_usage(FILE *f)
 "  --patience N      stop after N epochs without a better validation\n"
 "                    Spearman (default 40)\n"
 "  --hidden N[,N..]  hidden widths to try, best on validation kept\n"
-"                    (16,32; --bench-infer: each)\n"
+"                    (16; --bench-infer: each)\n"
 "  --loss L          mse, rank, both (their sum) or auto (all three,\n"
-"                    best validation Spearman kept; default)\n"
+"                    the best on validation kept, see --select;\n"
+"                    default)\n"
 "  --max-load X      leave out the rows of kernels timed at a load\n"
 "                    average above X (all splits; default: keep all)\n"
 "  --ensemble N      networks trained per setting (seeds S, S+1, ...)\n"
 "                    and merged into one N times as wide that predicts\n"
-"                    their mean (1..8; default 1)\n"
-"  --select S        how the setting is chosen on validation: spearman\n"
-"                    (mean per-kernel Spearman, default) or oneshot\n"
+"                    their mean (1..8; default 3)\n"
+"  --select S        how the setting is chosen on validation: oneshot\n"
 "                    (geomean fraction of the oracle of the model's\n"
-"                    pick at the keep margin chosen on validation)\n"
+"                    pick at the keep margin chosen on validation;\n"
+"                    default) or spearman (mean per-kernel Spearman)\n"
 "  --lr X            Adam step (0.001)\n"
 "  --wd X            decoupled weight decay (0.0001)\n"
 "  --batch K         kernels per minibatch (8)\n"
@@ -158,8 +159,7 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 		if (strcmp(v, "spearman") && strcmp(v, "oneshot"))
 			return -1;
 		c->select_one = v[0] == 'o';
-	}
-	else if (strcmp(opt, "--max-load") == 0) {
+	} else if (strcmp(opt, "--max-load") == 0) {
 		if (!(x > 0))
 			return -1;
 		c->max_load = x;
@@ -212,9 +212,10 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 {
 	at_tr_opts_default(&c->opts);
 	c->out = "weights/default.json";
-	at_tr_parse_hidden(c, "16,32");
+	at_tr_parse_hidden(c, "16");
 	c->bench_n = 100000;
-	c->ensemble = 1;
+	c->ensemble = 3;
+	c->select_one = 1;
 	at_tr_parse_loss(c, "auto");
 	c->files = argv + 1;
 	for (int i = 1; i < argc; i++) {
