@@ -107,7 +107,7 @@ typedef struct at_ds_kernel {
 	char cls[16];
 	int n;			/* variants: c[0] keep, c[1..n-1] candidates */
 	at_ds_cand c[AT_DS_MAX_CAND + 1];
-	int n_legal;		/* legal structures of the space */
+	int n_struct;		/* structures of the space (unchecked) */
 	int n_refused;		/* sampled choices illegal at their sizes */
 	double ref_time, load;
 	double busy;		/* other runnable tasks before timing */
@@ -571,44 +571,64 @@ static int at_ds_walk_ranking(isl_ctx *ctx, const at_space *space,
 
 /* Adds the candidates model m ranks highest (role "model", see
  * at_ds_walk_ranking) to k, ranked as `autotile --strategy model` ranks
- * them: at_select_rank on the nest's space built unchecked
- * (AT_SPACE_LIST, as src/plan.c builds it without --explain; the checked
- * space `space` would leave out the structures illegal at probe sizes
- * that are legal at their own sizes), with the parameter values vals[]
- * (from the kernel's #defines, as autotile reads them).  Nothing when m
- * is NULL or n_pick is 0.  Returns the number added, or -1 on error. */
+ * them: at_select_rank on the nest's unchecked space (AT_SPACE_LIST, as
+ * src/plan.c builds it without --explain), with the parameter values
+ * vals[] (from the kernel's #defines, as autotile reads them).  Nothing
+ * when m is NULL or n_pick is 0.  Returns the number added, or -1 on
+ * error. */
 static int at_ds_model_picks(isl_ctx *ctx, const at_space *space,
 	const at_model *m, const long *vals, int n_pick, int want,
 	at_ds_kernel *k)
 {
 	at_select *sel = NULL;
-	at_space *list = NULL;
 	int r = -1;
 
 	if (!m || n_pick <= 0 || k->n >= want)
 		return 0;
 	sel = calloc(1, sizeof(*sel));
-	list = at_space_build(ctx, space->scop, space->deps, AT_SPACE_LIST);
-	if (!sel || !list)
+	if (!sel)
 		goto error;
-	if (at_select_rank(ctx, list->scop, list->deps, list, m, vals,
+	if (at_select_rank(ctx, space->scop, space->deps, space, m, vals,
 	    sel) < 0)
 		goto error;
-	r = at_ds_walk_ranking(ctx, list, sel, n_pick, want, k);
+	r = at_ds_walk_ranking(ctx, space, sel, n_pick, want, k);
 error:
 	if (sel)
 		at_select_clear(sel);
 	free(sel);
-	at_space_free(list);
 	return r;
 }
 
-/* Coverage phase: while some legal structure has a (tile scan, point
- * scan) combination or a shape not sampled yet, adds one of them, picked
- * at random, at random sizes (up to 4 draws each).  dead[] marks
- * structures given up on.  Returns 0 or -1. */
+/* Draws of one structure refused as illegal at their own sizes before
+ * the sampler gives up on it (the space is built unchecked: a structure
+ * may be illegal at every size, or only at some). */
+#define AT_DS_MAX_REFUSED 2
+
+/* Tries structure s of `space` at random sizes until one is added, it is
+ * a duplicate at `tries` draws, or refused[s] reaches AT_DS_MAX_REFUSED.
+ * Returns 1 when added, 0 when not, -1 on error. */
+static int at_ds_try_struct(isl_ctx *ctx, const at_space *space, int s,
+	uint64_t *rng, int tries, at_ds_kernel *k, unsigned char *refused)
+{
+	int r = 0;
+
+	for (int t = 0; t < tries && r == 0 &&
+	     refused[s] < AT_DS_MAX_REFUSED; t++) {
+		at_choice ch = space->structs[s].ch;
+		int before = k->n_refused;
+		r = at_ds_try(ctx, space, &ch, rng, 1, k, "random");
+		refused[s] += k->n_refused > before;
+	}
+	return r;
+}
+
+/* Coverage phase: while some structure not known illegal has a (tile
+ * scan, point scan) combination or a shape not sampled yet, adds one of
+ * them, picked at random, at random sizes (up to 4 draws each).  dead[]
+ * marks structures given up on, refused[] counts their illegal draws.
+ * Returns 0 or -1. */
 static int at_ds_cover(isl_ctx *ctx, const at_space *space, uint64_t *rng,
-	int want, at_ds_kernel *k, unsigned char *dead)
+	int want, at_ds_kernel *k, unsigned char *dead, unsigned char *refused)
 {
 	int combo[3][3] = { { 0 } }, shape[AT_MAX_SHAPE] = { 0 };
 	int *pick = malloc((space->n_struct + 1) * sizeof(int)), n, r = 0;
@@ -619,7 +639,7 @@ static int at_ds_cover(isl_ctx *ctx, const at_space *space, uint64_t *rng,
 		n = 0;
 		for (int i = 0; i < space->n_struct; i++) {
 			const at_choice *ch = &space->structs[i].ch;
-			if (space->structs[i].legal && !dead[i] &&
+			if (space->structs[i].legal != 0 && !dead[i] &&
 			    (!combo[ch->tile_scan][ch->point_scan] ||
 			     !shape[ch->shape]))
 				pick[n++] = i;
@@ -627,13 +647,12 @@ static int at_ds_cover(isl_ctx *ctx, const at_space *space, uint64_t *rng,
 		if (!n)
 			break;
 		int s = pick[at_ds_below(rng, n)];
-		at_choice ch = space->structs[s].ch;
+		const at_choice *ch = &space->structs[s].ch;
 		dead[s] = 1;
-		for (int t = 0; t < 4 && r == 0; t++)
-			r = at_ds_try(ctx, space, &ch, rng, 1, k, "random");
+		r = at_ds_try_struct(ctx, space, s, rng, 4, k, refused);
 		if (r == 1) {
-			combo[ch.tile_scan][ch.point_scan] = 1;
-			shape[ch.shape] = 1;
+			combo[ch->tile_scan][ch->point_scan] = 1;
+			shape[ch->shape] = 1;
 			r = 0;
 		}
 	}
@@ -643,34 +662,38 @@ static int at_ds_cover(isl_ctx *ctx, const at_space *space, uint64_t *rng,
 
 /* Fill phase: adds random legal choices until k has `want` variants:
  * a (shape, tile scan, point scan) bucket uniformly, a structure of it
- * uniformly (so loop orders do not crowd out scans), random sizes.
- * Gives up after 40 draws per missing variant.  Returns 0 or -1. */
+ * uniformly (so loop orders do not crowd out scans), random sizes.  A
+ * structure refused AT_DS_MAX_REFUSED times leaves the pool.  Gives up
+ * after 40 draws per missing variant.  Returns 0 or -1. */
 static int at_ds_fill(isl_ctx *ctx, const at_space *space, uint64_t *rng,
-	int want, at_ds_kernel *k)
+	int want, at_ds_kernel *k, unsigned char *refused)
 {
-	int *legal = malloc(2 * (space->n_struct + 1) * sizeof(int));
-	int *same = legal + space->n_struct + 1;
+	int *pool = malloc(2 * (space->n_struct + 1) * sizeof(int));
+	int *same = pool + space->n_struct + 1;
 	int n = 0, tries = 40 * (want - k->n), r = 0;
 
-	if (!legal)
+	if (!pool)
 		return -1;
 	for (int i = 0; i < space->n_struct; i++)
-		if (space->structs[i].legal)
-			legal[n++] = i;
+		if (space->structs[i].legal != 0 &&
+		    refused[i] < AT_DS_MAX_REFUSED)
+			pool[n++] = i;
 	while (n && k->n < want && tries-- > 0 && r >= 0) {
-		const at_choice *b = &space->structs[legal[at_ds_below(rng,
+		const at_choice *b = &space->structs[pool[at_ds_below(rng,
 			n)]].ch;
-		int m = 0;
+		int m = 0, j;
 		for (int i = 0; i < n; i++) {
-			const at_choice *c = &space->structs[legal[i]].ch;
+			const at_choice *c = &space->structs[pool[i]].ch;
 			if (c->shape == b->shape && c->tile_scan ==
 			    b->tile_scan && c->point_scan == b->point_scan)
-				same[m++] = legal[i];
+				same[m++] = i;
 		}
-		at_choice ch = space->structs[same[at_ds_below(rng, m)]].ch;
-		r = at_ds_try(ctx, space, &ch, rng, 1, k, "random");
+		j = same[at_ds_below(rng, m)];
+		r = at_ds_try_struct(ctx, space, pool[j], rng, 1, k, refused);
+		if (refused[pool[j]] >= AT_DS_MAX_REFUSED)
+			pool[j] = pool[--n];
 	}
-	free(legal);
+	free(pool);
 	return r < 0 ? -1 : 0;
 }
 
@@ -683,14 +706,14 @@ static int at_ds_sample(const at_ds_state *st, isl_ctx *ctx,
 	const at_space *space, const long *vals, at_ds_kernel *k)
 {
 	uint64_t rng = k->seed ^ 0x6a09e667f3bcc908ULL;
-	unsigned char *dead = calloc(space->n_struct + 1, 1);
+	unsigned char *dead = calloc(2 * (space->n_struct + 1), 1);
+	unsigned char *refused = dead + space->n_struct + 1;
 	int r = -1, want = st->o->per + 1;
 
 	if (!dead)
 		return -1;
 	k->n = 0;
-	for (int i = 0; i < space->n_struct; i++)
-		k->n_legal += space->structs[i].legal;
+	k->n_struct = space->n_struct;
 	if (at_ds_add(k, "keep", "keep") < 0 || at_ds_add(k, "orig",
 	    "orig") < 0 || at_ds_fixed32(ctx, space, k) < 0)
 		goto error;
@@ -699,8 +722,8 @@ static int at_ds_sample(const at_ds_state *st, isl_ctx *ctx,
 		at_ds_fail(k, "the cost model could not rank the candidates");
 		goto error;
 	}
-	if (at_ds_cover(ctx, space, &rng, want, k, dead) < 0 ||
-	    at_ds_fill(ctx, space, &rng, want, k) < 0)
+	if (at_ds_cover(ctx, space, &rng, want, k, dead, refused) < 0 ||
+	    at_ds_fill(ctx, space, &rng, want, k, refused) < 0)
 		goto error;
 	r = 0;
 error:
@@ -732,7 +755,7 @@ static int at_ds_candidates(const at_ds_state *st, const char *path,
 		at_features_param_values(text, src->scops[0], 0, NULL, vals);
 	deps = vals ? at_deps_compute(ctx, src->scops[0]) : NULL;
 	space = deps ? at_space_build(ctx, src->scops[0], deps,
-		AT_SPACE_ENUM) : NULL;
+		AT_SPACE_LIST) : NULL;
 	if (!space || at_ds_sample(st, ctx, space, vals, k) < 0) {
 		at_ds_fail(k, "dependences, space or sampling failed");
 		goto error;
@@ -1507,9 +1530,9 @@ static int at_ds_list(at_ds_state *st, at_ds_kernel *k)
 		return -1;
 	for (int v = 0; v < k->n; v++)
 		printf("%llu %s %s\n", k->seed, k->c[v].role, k->c[v].id);
-	fprintf(stderr, "autotile-dataset: seed %llu (%s): %d legal "
-		"structures, %d candidates, %d draws illegal at their sizes\n",
-		k->seed, k->cls, k->n_legal, k->n - 1, k->n_refused);
+	fprintf(stderr, "autotile-dataset: seed %llu (%s): %d structures, "
+		"%d candidates, %d draws illegal at their sizes\n",
+		k->seed, k->cls, k->n_struct, k->n - 1, k->n_refused);
 	return 0;
 }
 
