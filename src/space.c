@@ -80,12 +80,15 @@ struct at_omp_family {
 };
 
 /* The memo of at_space_omp, owned by its space: results by the part of
- * the choice they depend on, and the relations of the families. */
+ * the choice they depend on, and the relations of the families; and the
+ * original schedule trees by their number of shared loops (every
+ * candidate's schedule starts from one). */
 struct at_space_memo {
 	int n, cap;
 	struct at_omp_entry *e;
 	int n_fam, cap_fam;
 	struct at_omp_family **fam;
+	isl_schedule *orig[AT_MAX_DEPTH + 1];
 };
 
 /* Returns the scan's letter. */
@@ -387,6 +390,20 @@ error:
 	return NULL;
 }
 
+/* Returns at_space_orig_tree(ctx, space->scop, shared), built once per
+ * value of shared and kept in the space's memo. */
+static __isl_give isl_schedule *at_space_orig(isl_ctx *ctx,
+	const at_space *space, int shared)
+{
+	struct at_space_memo *m = space->memo;
+
+	if (!m || shared < 0 || shared > AT_MAX_DEPTH)
+		return at_space_orig_tree(ctx, space->scop, shared);
+	if (!m->orig[shared])
+		m->orig[shared] = at_space_orig_tree(ctx, space->scop, shared);
+	return isl_schedule_copy(m->orig[shared]);
+}
+
 /* Returns the schedule of `ch` (not yet checked). */
 static __isl_give isl_schedule *at_space_schedule(isl_ctx *ctx,
 	const at_space *space, const at_choice *ch)
@@ -397,14 +414,14 @@ static __isl_give isl_schedule *at_space_schedule(isl_ctx *ctx,
 	isl_schedule_node *node;
 
 	if (ch->shape < 0)
-		return at_space_orig_tree(ctx, space->scop, 0);
+		return at_space_orig(ctx, space, 0);
 	sh = &space->shapes[ch->shape];
 	m.sh = sh;
 	if (sh->kind == AT_SHAPE_ISL)
 		return isl_schedule_map_schedule_node_bottom_up(
 			isl_schedule_copy(space->isl_sched), &at_space_isl_band,
 			&m);
-	sched = at_space_orig_tree(ctx, space->scop, sh->n);
+	sched = at_space_orig(ctx, space, sh->n);
 	node = isl_schedule_get_root(sched);
 	isl_schedule_free(sched);
 	node = isl_schedule_node_child(node, 0);
@@ -1047,6 +1064,8 @@ static void at_space_memo_free(struct at_space_memo *m)
 		at_space_family_free(m->fam[i]);
 	free(m->fam);
 	free(m->e);
+	for (int i = 0; i <= AT_MAX_DEPTH; i++)
+		isl_schedule_free(m->orig[i]);
 	free(m);
 }
 
