@@ -115,6 +115,8 @@ fi
 echo "# autotile bench: $CC $CFLAGS_RUN $BENCH_DEFINES; OMP_NUM_THREADS=$THREADS; best of $RUNS"
 echo "# machine: $(nproc) cpus, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 echo "# speedups over the original; n = candidates measured for the oracle"
+[ "$MAXCAND" -gt 0 ] ||
+	echo "# MAXCAND=0: the oracle is only the best of orig and the fixed32 output"
 rows=$OUT/rows.txt
 : >"$rows"
 printf '%-10s %8s %7s %7s %7s %6s %7s %4s' example orig_s fixed32 model tune5 tool_s oracle n
