@@ -54,6 +54,13 @@ void at_deps_free(at_deps *deps);
  * every candidate (tiling, skewing, scans, permutations). */
 int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule);
 
+/* Sets *out to every dependence a -> b between instances t maps, as the
+ * pair t(a) -> t(b), in one map (possibly empty; NULL when no map is
+ * left).  Returns 0, or -1 on error or when the images do not lie in one
+ * space (then *out is NULL). */
+int at_deps_image(const at_deps *deps, __isl_keep isl_union_map *t,
+	isl_map **out);
+
 /* Returns the index of the first dependence in deps->deps that `schedule`
  * does not execute forward (source strictly before sink), -1 when there is
  * none, -2 on error.  Used to name the dependence that forbids a choice. */

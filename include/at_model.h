@@ -36,6 +36,20 @@
 #define AT_MODEL_SCHEMA 1
 #define AT_MODEL_N_LAYER 5
 
+/* The layers of a weights file, in file order: nest1 and nest2 embed the
+ * nest, cand1 the candidate, head1 reads [nest embedding | cand1], head2
+ * gives the log-speedup. */
+enum at_model_layer {
+	AT_LAYER_NEST1,
+	AT_LAYER_NEST2,
+	AT_LAYER_CAND1,
+	AT_LAYER_HEAD1,
+	AT_LAYER_HEAD2
+};
+
+/* The name of layer l in the weights file ("nest1" ...). */
+const char *at_model_layer_name(enum at_model_layer l);
+
 typedef struct at_model at_model;
 
 /* Reads and validates the weights file `path` for the feature layout

@@ -389,26 +389,52 @@ void at_deps_free(at_deps *deps)
 	free(deps);
 }
 
+/* Sets *out to { T(a) -> T(b) : a -> b in rel, a and b mapped by T } as
+ * a single map, possibly empty, or to NULL when no map is left.  Takes
+ * `rel`.  Returns 0, or -1 on error or when the images do not lie in one
+ * space (then *out is NULL). */
+static int at_deps_image_rel(__isl_take isl_union_map *rel,
+	__isl_keep isl_union_map *t, isl_map **out)
+{
+	isl_union_set *dom = isl_union_map_domain(isl_union_map_copy(t));
+	isl_size n;
+
+	rel = isl_union_map_intersect_domain(rel, isl_union_set_copy(dom));
+	rel = isl_union_map_intersect_range(rel, dom);
+	rel = isl_union_map_apply_range(rel, isl_union_map_copy(t));
+	rel = isl_union_map_apply_domain(rel, isl_union_map_copy(t));
+	n = isl_union_map_n_map(rel);
+	*out = n == 1 ? isl_map_from_union_map(rel) : NULL;
+	if (n != 1)
+		isl_union_map_free(rel);
+	return n < 0 || n > 1 || (n == 1 && !*out) ? -1 : 0;
+}
+
+/* Every dependence mapped through t (see at_deps.h). */
+int at_deps_image(const at_deps *deps, __isl_keep isl_union_map *t,
+	isl_map **out)
+{
+	return at_deps_image_rel(isl_union_map_copy(deps->all), t, out);
+}
+
 /* Returns { T(a) -> T(b) : a -> b in rel } as a single map, or NULL with
  * *empty set when there is no dependence among the instances of T.
  * Takes `rel`. */
 static __isl_give isl_map *at_deps_through_rel(__isl_take isl_union_map *rel,
 	__isl_keep isl_union_map *t, int *empty)
 {
-	isl_union_set *dom = isl_union_map_domain(isl_union_map_copy(t));
+	isl_map *m;
 	isl_bool is_empty;
 
-	rel = isl_union_map_intersect_domain(rel, isl_union_set_copy(dom));
-	rel = isl_union_map_intersect_range(rel, dom);
-	rel = isl_union_map_apply_range(rel, isl_union_map_copy(t));
-	rel = isl_union_map_apply_domain(rel, isl_union_map_copy(t));
-	is_empty = isl_union_map_is_empty(rel);
-	*empty = is_empty == isl_bool_true;
-	if (is_empty != isl_bool_false) {
-		isl_union_map_free(rel);
+	*empty = 0;
+	if (at_deps_image_rel(rel, t, &m) < 0)
 		return NULL;
-	}
-	return isl_map_from_union_map(rel);
+	is_empty = m ? isl_map_is_empty(m) : isl_bool_true;
+	if (is_empty == isl_bool_false)
+		return m;
+	*empty = is_empty == isl_bool_true;
+	isl_map_free(m);
+	return NULL;
 }
 
 /* Returns all dependences mapped through T (see at_deps_through_rel). */

@@ -16,11 +16,15 @@
 #include "at_model.h"
 #include "at_buf.h"
 
-enum { L_NEST1, L_NEST2, L_CAND1, L_HEAD1, L_HEAD2 };
-
 static const char *const at_model_layer_names[AT_MODEL_N_LAYER] = {
 	"nest1", "nest2", "cand1", "head1", "head2"
 };
+
+/* The name of layer l (see at_model.h). */
+const char *at_model_layer_name(enum at_model_layer l)
+{
+	return at_model_layer_names[l];
+}
 
 /* Largest accepted layer dimension and layer size (floats). */
 #define AT_MODEL_MAX_DIM 65536
@@ -278,11 +282,11 @@ static int at_model_dim(const at_model_ld *ld, const cJSON *o,
 static int at_model_want_rows(const at_model *m, int l)
 {
 	switch (l) {
-	case L_NEST1: return m->dn;
-	case L_NEST2: return m->cols[L_NEST1];
-	case L_CAND1: return m->dc;
-	case L_HEAD1: return m->cols[L_NEST2] + m->cols[L_CAND1];
-	default: return m->cols[L_HEAD1];
+	case AT_LAYER_NEST1: return m->dn;
+	case AT_LAYER_NEST2: return m->cols[AT_LAYER_NEST1];
+	case AT_LAYER_CAND1: return m->dc;
+	case AT_LAYER_HEAD1: return m->cols[AT_LAYER_NEST2] + m->cols[AT_LAYER_CAND1];
+	default: return m->cols[AT_LAYER_HEAD1];
 	}
 }
 
@@ -306,9 +310,9 @@ static int at_model_read_layer(const at_model_ld *ld, const cJSON *o,
 	if ((r = at_model_dim(ld, o, want, "rows")) < 0 ||
 	    (c = at_model_dim(ld, o, want, "cols")) < 0)
 		return -1;
-	if (r != wr || (l == L_HEAD2 && c != 1))
+	if (r != wr || (l == AT_LAYER_HEAD2 && c != 1))
 		return at_model_fail(ld, "layer '%s': expected %dx%s, found "
-			"%dx%d", want, wr, l == L_HEAD2 ? "1" : "*", r, c);
+			"%dx%d", want, wr, l == AT_LAYER_HEAD2 ? "1" : "*", r, c);
 	if ((long)r * c > AT_MODEL_MAX_SIZE)
 		return at_model_fail(ld, "layer '%s': %dx%d is too large",
 			want, r, c);
@@ -431,9 +435,9 @@ at_model *at_model_from_json(const cJSON *root, const char *name,
 	    at_model_read_layers(&ld, root, m) < 0 ||
 	    at_model_read_info(&ld, root, m) < 0)
 		goto error;
-	at_model_fold(m->w[L_NEST1], m->b[L_NEST1], dn, m->cols[L_NEST1],
+	at_model_fold(m->w[AT_LAYER_NEST1], m->b[AT_LAYER_NEST1], dn, m->cols[AT_LAYER_NEST1],
 		m->nest_mean, m->nest_std);
-	at_model_fold(m->w[L_CAND1], m->b[L_CAND1], dc, m->cols[L_CAND1],
+	at_model_fold(m->w[AT_LAYER_CAND1], m->b[AT_LAYER_CAND1], dc, m->cols[AT_LAYER_CAND1],
 		m->cand_mean, m->cand_std);
 	return m;
 error:
@@ -552,14 +556,14 @@ static void at_model_gemm(const float *x, const float *w, int ldw, int n,
 static void at_model_nest_side(const at_model *m, const float *nest,
 	float *tmp, float *u)
 {
-	int a = m->cols[L_NEST1], b = m->cols[L_NEST2], d = m->cols[L_HEAD1];
+	int a = m->cols[AT_LAYER_NEST1], b = m->cols[AT_LAYER_NEST2], d = m->cols[AT_LAYER_HEAD1];
 	float *h = tmp, *e = tmp + a;
 
-	at_model_vecmat(nest, m->w[L_NEST1], m->b[L_NEST1], m->dn, a, h);
+	at_model_vecmat(nest, m->w[AT_LAYER_NEST1], m->b[AT_LAYER_NEST1], m->dn, a, h);
 	at_model_elu(h, a);
-	at_model_vecmat(h, m->w[L_NEST2], m->b[L_NEST2], a, b, e);
+	at_model_vecmat(h, m->w[AT_LAYER_NEST2], m->b[AT_LAYER_NEST2], a, b, e);
 	at_model_elu(e, b);
-	at_model_vecmat(e, m->w[L_HEAD1], m->b[L_HEAD1], b, d, u);
+	at_model_vecmat(e, m->w[AT_LAYER_HEAD1], m->b[AT_LAYER_HEAD1], b, d, u);
 }
 
 /* Predicts n (<= AT_MODEL_CHUNK) candidates x into out, given the nest
@@ -567,24 +571,24 @@ static void at_model_nest_side(const at_model *m, const float *nest,
 static void at_model_chunk(const at_model *m, const float *x, int n,
 	const float *u, float *g, float *q, float *out)
 {
-	int b = m->cols[L_NEST2], c = m->cols[L_CAND1], d = m->cols[L_HEAD1];
+	int b = m->cols[AT_LAYER_NEST2], c = m->cols[AT_LAYER_CAND1], d = m->cols[AT_LAYER_HEAD1];
 
-	at_model_bias_rows(g, n, c, m->b[L_CAND1]);
-	at_model_gemm(x, m->w[L_CAND1], c, n, m->dc, c, g);
+	at_model_bias_rows(g, n, c, m->b[AT_LAYER_CAND1]);
+	at_model_gemm(x, m->w[AT_LAYER_CAND1], c, n, m->dc, c, g);
 	at_model_elu(g, (size_t)n * c);
 	at_model_bias_rows(q, n, d, u);
-	at_model_gemm(g, m->w[L_HEAD1] + (size_t)b * d, d, n, c, d, q);
+	at_model_gemm(g, m->w[AT_LAYER_HEAD1] + (size_t)b * d, d, n, c, d, q);
 	at_model_elu(q, (size_t)n * d);
-	at_model_bias_rows(out, n, 1, m->b[L_HEAD2]);
-	at_model_gemm(q, m->w[L_HEAD2], 1, n, d, 1, out);
+	at_model_bias_rows(out, n, 1, m->b[AT_LAYER_HEAD2]);
+	at_model_gemm(q, m->w[AT_LAYER_HEAD2], 1, n, d, 1, out);
 }
 
 /* Predicts the log-speedups of n candidates (see at_model.h). */
 int at_model_predict(const at_model *m, const float *nest, const float *cands,
 	int n, float *out)
 {
-	int a = m->cols[L_NEST1], b = m->cols[L_NEST2], c = m->cols[L_CAND1];
-	int d = m->cols[L_HEAD1], chunk = n < AT_MODEL_CHUNK ? n : AT_MODEL_CHUNK;
+	int a = m->cols[AT_LAYER_NEST1], b = m->cols[AT_LAYER_NEST2], c = m->cols[AT_LAYER_CAND1];
+	int d = m->cols[AT_LAYER_HEAD1], chunk = n < AT_MODEL_CHUNK ? n : AT_MODEL_CHUNK;
 	float *buf, *u, *g, *q;
 
 	if (n < 0)
@@ -655,8 +659,8 @@ typedef struct at_model_ex {
 /* Points the vectors of ex into one allocation; returns it or NULL. */
 static float *at_model_ex_alloc(const at_model *m, at_model_ex *ex)
 {
-	int a = m->cols[L_NEST1], b = m->cols[L_NEST2], c = m->cols[L_CAND1];
-	int d = m->cols[L_HEAD1], dx = m->dn > m->dc ? m->dn : m->dc;
+	int a = m->cols[AT_LAYER_NEST1], b = m->cols[AT_LAYER_NEST2], c = m->cols[AT_LAYER_CAND1];
+	int d = m->cols[AT_LAYER_HEAD1], dx = m->dn > m->dc ? m->dn : m->dc;
 	float *buf = malloc(((size_t)3 * a + 3 * (b + c) + 3 * d + dx) *
 		sizeof(float));
 
@@ -692,30 +696,30 @@ static void at_model_attr(const at_model *m, int l, const float *dl,
 int at_model_explain(const at_model *m, const float *nest, const float *cand,
 	float *nest_attr, float *cand_attr, float *pred)
 {
-	int a = m->cols[L_NEST1], b = m->cols[L_NEST2], c = m->cols[L_CAND1];
-	int d = m->cols[L_HEAD1];
+	int a = m->cols[AT_LAYER_NEST1], b = m->cols[AT_LAYER_NEST2], c = m->cols[AT_LAYER_CAND1];
+	int d = m->cols[AT_LAYER_HEAD1];
 	at_model_ex ex;
 	float *buf = at_model_ex_alloc(m, &ex), y;
 
 	if (!buf)
 		return -1;
-	at_model_dense(nest, m->w[L_NEST1], m->b[L_NEST1], m->dn, a, ex.a1);
+	at_model_dense(nest, m->w[AT_LAYER_NEST1], m->b[AT_LAYER_NEST1], m->dn, a, ex.a1);
 	at_model_elu_to(ex.a1, ex.h1, a);
-	at_model_dense(ex.h1, m->w[L_NEST2], m->b[L_NEST2], a, b, ex.a2);
-	at_model_dense(cand, m->w[L_CAND1], m->b[L_CAND1], m->dc, c, ex.c1);
+	at_model_dense(ex.h1, m->w[AT_LAYER_NEST2], m->b[AT_LAYER_NEST2], a, b, ex.a2);
+	at_model_dense(cand, m->w[AT_LAYER_CAND1], m->b[AT_LAYER_CAND1], m->dc, c, ex.c1);
 	at_model_elu_to(ex.a2, ex.cat, b + c);
-	at_model_dense(ex.cat, m->w[L_HEAD1], m->b[L_HEAD1], b + c, d, ex.p);
+	at_model_dense(ex.cat, m->w[AT_LAYER_HEAD1], m->b[AT_LAYER_HEAD1], b + c, d, ex.p);
 	at_model_elu_to(ex.p, ex.q, d);
-	at_model_dense(ex.q, m->w[L_HEAD2], m->b[L_HEAD2], d, 1, &y);
-	memcpy(ex.dq, m->w[L_HEAD2], d * sizeof(float));
+	at_model_dense(ex.q, m->w[AT_LAYER_HEAD2], m->b[AT_LAYER_HEAD2], d, 1, &y);
+	memcpy(ex.dq, m->w[AT_LAYER_HEAD2], d * sizeof(float));
 	at_model_elu_back(ex.p, ex.dq, d);
-	at_model_dense_back(ex.dq, m->w[L_HEAD1], b + c, d, ex.dcat);
+	at_model_dense_back(ex.dq, m->w[AT_LAYER_HEAD1], b + c, d, ex.dcat);
 	at_model_elu_back(ex.a2, ex.dcat, b + c);	/* a2, c1 contiguous */
-	at_model_attr(m, L_CAND1, ex.dcat + b, cand, m->cand_mean, ex.dx,
+	at_model_attr(m, AT_LAYER_CAND1, ex.dcat + b, cand, m->cand_mean, ex.dx,
 		cand_attr);
-	at_model_dense_back(ex.dcat, m->w[L_NEST2], a, b, ex.dh1);
+	at_model_dense_back(ex.dcat, m->w[AT_LAYER_NEST2], a, b, ex.dh1);
 	at_model_elu_back(ex.a1, ex.dh1, a);
-	at_model_attr(m, L_NEST1, ex.dh1, nest, m->nest_mean, ex.dx,
+	at_model_attr(m, AT_LAYER_NEST1, ex.dh1, nest, m->nest_mean, ex.dx,
 		nest_attr);
 	if (pred)
 		*pred = y;
@@ -791,10 +795,10 @@ const char *at_model_cand_name(const at_model *m, int i)
 /* The four hidden sizes. */
 void at_model_hidden(const at_model *m, int out[4])
 {
-	out[0] = m->cols[L_NEST1];
-	out[1] = m->cols[L_NEST2];
-	out[2] = m->cols[L_CAND1];
-	out[3] = m->cols[L_HEAD1];
+	out[0] = m->cols[AT_LAYER_NEST1];
+	out[1] = m->cols[AT_LAYER_NEST2];
+	out[2] = m->cols[AT_LAYER_CAND1];
+	out[3] = m->cols[AT_LAYER_HEAD1];
 }
 
 /* The optional object key of the weights file, or NULL. */

@@ -1417,28 +1417,6 @@ static int at_space_orders_plain(const at_space *space, const at_choice *ch)
 		!memcmp(p, rp, n * sizeof(int));
 }
 
-/* Returns every dependence of deps between instances `full` maps, as
- * pairs of their images under `full` (taken), in *rel (possibly empty);
- * *rel is NULL when no map is left.  Returns 0, or -1 on error or when
- * the images do not lie in one space (then *rel is NULL). */
-static int at_space_deps_through(const at_deps *deps,
-	__isl_take isl_union_map *full, isl_map **rel)
-{
-	isl_union_set *dom = isl_union_map_domain(isl_union_map_copy(full));
-	isl_union_map *r = isl_union_map_copy(deps->all);
-	isl_size n;
-
-	r = isl_union_map_intersect_domain(r, isl_union_set_copy(dom));
-	r = isl_union_map_intersect_range(r, dom);
-	r = isl_union_map_apply_range(r, isl_union_map_copy(full));
-	r = isl_union_map_apply_domain(r, full);
-	n = isl_union_map_n_map(r);
-	*rel = n == 1 ? isl_map_from_union_map(r) : NULL;
-	if (n != 1)
-		isl_union_map_free(r);
-	return n < 0 || n > 1 || (n == 1 && !*rel) ? -1 : 0;
-}
-
 /* Appends b (taken) to *list (NULL: empty) once its first `lead`
  * coordinates are equated, unless it is empty then.  Returns 0, or -1 on
  * error. */
@@ -1510,8 +1488,11 @@ static int at_space_family_compute(isl_ctx *ctx, const at_space *space,
 		goto done;
 	full = isl_schedule_node_get_prefix_schedule_union_map(b.tile);
 	full = at_space_extend(at_space_extend(full, b.tile, n), b.point, np);
-	if (at_space_deps_through(space->deps, full, &rel) < 0)
+	r = at_deps_image(space->deps, full, &rel);
+	isl_union_map_free(full);
+	if (r < 0)
 		goto done;
+	r = -1;
 	dim = rel ? isl_map_dim(rel, isl_dim_in) : n + np;
 	if (dim < n + np)
 		goto done;

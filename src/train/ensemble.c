@@ -51,13 +51,13 @@ static int at_tr_layer_get(const cJSON *o, int l, at_tr_layer *out)
 static int at_tr_merged_row(int l, int k, int i, int rows, int n, int e)
 {
 	switch (l) {
-	case 0:			/* nest1: shared nest features */
-	case 2:			/* cand1: shared candidate features */
+	case AT_LAYER_NEST1:	/* shared nest features */
+	case AT_LAYER_CAND1:	/* shared candidate features */
 		return i;
-	case 3:			/* head1: [embedding | candidate layer] */
+	case AT_LAYER_HEAD1:	/* [embedding | candidate layer] */
 		return i < e ? k * e + i : n * e + k * (rows - e) + (i - e);
-	default:		/* nest2, head2: block-diagonal */
-		return k * rows + i;
+	default:
+		return k * rows + i;	/* nest2, head2: block-diagonal */
 	}
 }
 
@@ -65,9 +65,9 @@ static int at_tr_merged_row(int l, int k, int i, int rows, int n, int e)
  * and b (C).  The last layer's weights are divided by n and its biases
  * averaged; the others go to columns k*c .. k*c + c - 1. */
 static void at_tr_place(const at_tr_layer *m, int l, int k, int n, int e,
-	int last, int C, float *w, float *b)
+	int C, float *w, float *b)
 {
-	int i = 0;
+	int i = 0, last = l == AT_LAYER_HEAD2;
 	const cJSON *x;
 
 	cJSON_ArrayForEach(x, m->w) {
@@ -116,27 +116,28 @@ static int at_tr_put(cJSON *out, int l, int rows, int cols, const float *w,
 static int at_tr_merge_layer(cJSON *const *m, int n, int l, cJSON *out)
 {
 	at_tr_layer ly[AT_TR_MAX_MEMBERS], nest2;
-	int last = l == AT_MODEL_N_LAYER - 1, e = 0, R, C, rc = -1;
+	int last = l == AT_LAYER_HEAD2, e = 0, R, C, rc = -1;
 	float *w = NULL, *b = NULL;
 
 	for (int k = 0; k < n; k++)
 		if (at_tr_layer_get(m[k], l, &ly[k]) < 0 ||
 		    ly[k].rows != ly[0].rows || ly[k].cols != ly[0].cols)
 			return -1;
-	if (l == 3) {
-		if (at_tr_layer_get(m[0], 1, &nest2) < 0 ||
+	if (l == AT_LAYER_HEAD1) {
+		if (at_tr_layer_get(m[0], AT_LAYER_NEST2, &nest2) < 0 ||
 		    nest2.cols >= ly[0].rows)
 			return -1;
 		e = nest2.cols;
 	}
-	R = l == 0 || l == 2 ? ly[0].rows : n * ly[0].rows;
+	R = l == AT_LAYER_NEST1 || l == AT_LAYER_CAND1 ? ly[0].rows :
+		n * ly[0].rows;
 	C = last ? ly[0].cols : n * ly[0].cols;
 	w = calloc((size_t)R * C, sizeof(float));
 	b = calloc(C, sizeof(float));
 	if (!w || !b)
 		goto error;
 	for (int k = 0; k < n; k++)
-		at_tr_place(&ly[k], l, k, n, e, last, C, w, b);
+		at_tr_place(&ly[k], l, k, n, e, C, w, b);
 	rc = at_tr_put(out, l, R, C, w, b);
 error:
 	free(w);

@@ -142,16 +142,25 @@ static int at_tr_best_row(const at_tr_data *d, const at_tr_kernel *K,
 	return best;
 }
 
+/* The row of K's oracle (best uncensored speedup), or -1 for keep. */
+static int at_tr_oracle_row(const at_tr_data *d, const at_tr_kernel *K)
+{
+	int b = -1;
+
+	for (int r = K->first; r < K->first + K->n; r++)
+		if (!d->censored[r] && d->role[r] != AT_TR_KEEP &&
+		    d->speedup[r] > (b < 0 ? 1.0 : d->speedup[b]))
+			b = r;
+	return b;
+}
+
 /* The oracle speedup of K: its best measured (uncensored) speedup, at
  * least 1; a censored row's bound is not a measured speedup. */
 static double at_tr_oracle(const at_tr_data *d, const at_tr_kernel *K)
 {
-	double o = 1;
+	int o = at_tr_oracle_row(d, K);
 
-	for (int r = K->first; r < K->first + K->n; r++)
-		if (!d->censored[r] && d->speedup[r] > o)
-			o = d->speedup[r];
-	return o;
+	return o < 0 ? 1.0 : d->speedup[o];
 }
 
 /* The row of the model's pick in K with keep margin `margin`, or -1 when
@@ -380,18 +389,6 @@ double at_tr_choose_margin(const at_tr_data *d, at_tr_split s,
 static const char *at_tr_id(const at_tr_data *d, int r)
 {
 	return r < 0 ? "keep" : d->cand_id[r] ? d->cand_id[r] : "?";
-}
-
-/* The row of K's oracle (best uncensored speedup), or -1 for keep. */
-static int at_tr_oracle_row(const at_tr_data *d, const at_tr_kernel *K)
-{
-	int b = -1;
-
-	for (int r = K->first; r < K->first + K->n; r++)
-		if (!d->censored[r] && d->role[r] != AT_TR_KEEP &&
-		    d->speedup[r] > (b < 0 ? 1.0 : d->speedup[b]))
-			b = r;
-	return b;
 }
 
 /* Prints the per-kernel lines of split s (see at_train.h). */

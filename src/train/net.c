@@ -20,11 +20,6 @@
 
 #include "at_train.h"
 
-enum { L_NEST1, L_NEST2, L_CAND1, L_HEAD1, L_HEAD2, N_LAYER };
-
-static const char *const at_tr_layer_names[N_LAYER] = {
-	"nest1", "nest2", "cand1", "head1", "head2"
-};
 
 /* Activations and gradients of one minibatch (K kernels, R rows). */
 typedef struct at_tr_act {
@@ -37,8 +32,8 @@ typedef struct at_tr_act {
 /* The network being trained. */
 typedef struct at_tr_net {
 	int dn, dc, h;
-	int rows[N_LAYER], cols[N_LAYER];
-	size_t n_par, off_w[N_LAYER], off_b[N_LAYER];
+	int rows[AT_MODEL_N_LAYER], cols[AT_MODEL_N_LAYER];
+	size_t n_par, off_w[AT_MODEL_N_LAYER], off_b[AT_MODEL_N_LAYER];
 	float *par, *grad, *m1, *m2, *best;
 	long step;
 	at_tr_act act;
@@ -85,14 +80,14 @@ const char *at_tr_loss_name(at_tr_loss l)
 /* Sets the layer shapes and parameter offsets of a net of width h. */
 static void at_tr_shapes(at_tr_net *n, int dn, int dc, int h)
 {
-	int r[N_LAYER] = { dn, h, dc, 2 * h, h };
-	int c[N_LAYER] = { h, h, h, h, 1 };
+	int r[AT_MODEL_N_LAYER] = { dn, h, dc, 2 * h, h };
+	int c[AT_MODEL_N_LAYER] = { h, h, h, h, 1 };
 	size_t off = 0;
 
 	n->dn = dn;
 	n->dc = dc;
 	n->h = h;
-	for (int l = 0; l < N_LAYER; l++) {
+	for (int l = 0; l < AT_MODEL_N_LAYER; l++) {
 		n->rows[l] = r[l];
 		n->cols[l] = c[l];
 		n->off_w[l] = off;
@@ -107,13 +102,13 @@ static void at_tr_shapes(at_tr_net *n, int dn, int dc, int h)
 static void at_tr_init(at_tr_net *n, uint64_t *rng, float y0)
 {
 	memset(n->par, 0, n->n_par * sizeof(float));
-	for (int l = 0; l < N_LAYER; l++) {
+	for (int l = 0; l < AT_MODEL_N_LAYER; l++) {
 		float lim = sqrtf(6.0f / (n->rows[l] + n->cols[l]));
 		float *w = n->par + n->off_w[l];
 		for (size_t i = 0; i < (size_t)n->rows[l] * n->cols[l]; i++)
 			w[i] = lim * at_tr_uniform(rng);
 	}
-	n->par[n->off_b[L_HEAD2]] = y0;
+	n->par[n->off_b[AT_LAYER_HEAD2]] = y0;
 }
 
 /* Frees the net's arrays. */
@@ -210,21 +205,21 @@ static void at_tr_forward(at_tr_net *n, int K, int R)
 	at_tr_act *a = &n->act;
 	int h = n->h;
 
-	at_tr_affine(a->zn, W(n, L_NEST1), h, B(n, L_NEST1), K, n->dn, h, a->a1);
+	at_tr_affine(a->zn, W(n, AT_LAYER_NEST1), h, B(n, AT_LAYER_NEST1), K, n->dn, h, a->a1);
 	at_tr_elu(a->a1, a->h1, (size_t)K * h);
-	at_tr_affine(a->h1, W(n, L_NEST2), h, B(n, L_NEST2), K, h, h, a->a2);
+	at_tr_affine(a->h1, W(n, AT_LAYER_NEST2), h, B(n, AT_LAYER_NEST2), K, h, h, a->a2);
 	at_tr_elu(a->a2, a->e, (size_t)K * h);
 	cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, K, h, h, 1.0f,
-		a->e, h, W(n, L_HEAD1), h, 0.0f, a->u, h);
-	at_tr_affine(a->zc, W(n, L_CAND1), h, B(n, L_CAND1), R, n->dc, h, a->c1);
+		a->e, h, W(n, AT_LAYER_HEAD1), h, 0.0f, a->u, h);
+	at_tr_affine(a->zc, W(n, AT_LAYER_CAND1), h, B(n, AT_LAYER_CAND1), R, n->dc, h, a->c1);
 	at_tr_elu(a->c1, a->g, (size_t)R * h);
-	at_tr_affine(a->g, W(n, L_HEAD1) + (size_t)h * h, h, B(n, L_HEAD1), R,
+	at_tr_affine(a->g, W(n, AT_LAYER_HEAD1) + (size_t)h * h, h, B(n, AT_LAYER_HEAD1), R,
 		h, h, a->p);
 	for (int r = 0; r < R; r++)
 		for (int j = 0; j < h; j++)
 			a->p[(size_t)r * h + j] += a->u[(size_t)a->rk[r] * h + j];
 	at_tr_elu(a->p, a->q, (size_t)R * h);
-	at_tr_affine(a->q, W(n, L_HEAD2), 1, B(n, L_HEAD2), R, h, 1, a->out);
+	at_tr_affine(a->q, W(n, AT_LAYER_HEAD2), 1, B(n, AT_LAYER_HEAD2), R, h, 1, a->out);
 }
 
 /* gw (rows x cols) = x^T (n x rows) dy (n x cols); gb = column sums of
@@ -258,15 +253,15 @@ static void at_tr_backward_head(at_tr_net *n, int K, int R)
 	at_tr_act *a = &n->act;
 	int h = n->h;
 
-	at_tr_grad_layer(a->q, a->dout, R, h, 1, 1, GW(n, L_HEAD2),
-		GB(n, L_HEAD2));
+	at_tr_grad_layer(a->q, a->dout, R, h, 1, 1, GW(n, AT_LAYER_HEAD2),
+		GB(n, AT_LAYER_HEAD2));
 	for (int r = 0; r < R; r++)
 		for (int j = 0; j < h; j++)
-			a->dq[(size_t)r * h + j] = a->dout[r] * W(n, L_HEAD2)[j];
+			a->dq[(size_t)r * h + j] = a->dout[r] * W(n, AT_LAYER_HEAD2)[j];
 	at_tr_elu_back(a->p, a->q, a->dq, (size_t)R * h);
-	at_tr_grad_layer(a->g, a->dq, R, h, h, h, GW(n, L_HEAD1) +
-		(size_t)h * h, GB(n, L_HEAD1));
-	at_tr_back_data(a->dq, W(n, L_HEAD1) + (size_t)h * h, h, R, h, h,
+	at_tr_grad_layer(a->g, a->dq, R, h, h, h, GW(n, AT_LAYER_HEAD1) +
+		(size_t)h * h, GB(n, AT_LAYER_HEAD1));
+	at_tr_back_data(a->dq, W(n, AT_LAYER_HEAD1) + (size_t)h * h, h, R, h, h,
 		a->dg);
 	memset(a->du, 0, (size_t)K * h * sizeof(float));
 	for (int r = 0; r < R; r++)
@@ -281,18 +276,18 @@ static void at_tr_backward(at_tr_net *n, int K, int R)
 	int h = n->h;
 
 	at_tr_backward_head(n, K, R);
-	at_tr_grad_layer(a->e, a->du, K, h, h, h, GW(n, L_HEAD1), NULL);
-	at_tr_back_data(a->du, W(n, L_HEAD1), h, K, h, h, a->de);
+	at_tr_grad_layer(a->e, a->du, K, h, h, h, GW(n, AT_LAYER_HEAD1), NULL);
+	at_tr_back_data(a->du, W(n, AT_LAYER_HEAD1), h, K, h, h, a->de);
 	at_tr_elu_back(a->a2, a->e, a->de, (size_t)K * h);
-	at_tr_grad_layer(a->h1, a->de, K, h, h, h, GW(n, L_NEST2),
-		GB(n, L_NEST2));
-	at_tr_back_data(a->de, W(n, L_NEST2), h, K, h, h, a->dh1);
+	at_tr_grad_layer(a->h1, a->de, K, h, h, h, GW(n, AT_LAYER_NEST2),
+		GB(n, AT_LAYER_NEST2));
+	at_tr_back_data(a->de, W(n, AT_LAYER_NEST2), h, K, h, h, a->dh1);
 	at_tr_elu_back(a->a1, a->h1, a->dh1, (size_t)K * h);
-	at_tr_grad_layer(a->zn, a->dh1, K, n->dn, h, h, GW(n, L_NEST1),
-		GB(n, L_NEST1));
+	at_tr_grad_layer(a->zn, a->dh1, K, n->dn, h, h, GW(n, AT_LAYER_NEST1),
+		GB(n, AT_LAYER_NEST1));
 	at_tr_elu_back(a->c1, a->g, a->dg, (size_t)R * h);
-	at_tr_grad_layer(a->zc, a->dg, R, n->dc, h, h, GW(n, L_CAND1),
-		GB(n, L_CAND1));
+	at_tr_grad_layer(a->zc, a->dg, R, n->dc, h, h, GW(n, AT_LAYER_CAND1),
+		GB(n, AT_LAYER_CAND1));
 }
 
 /* One Adam step with decoupled weight decay on the weights (not biases). */
@@ -310,7 +305,7 @@ static void at_tr_adam(at_tr_net *n, float lr, float wd)
 		n->m2[i] = b2 * n->m2[i] + (1 - b2) * g * g;
 		n->par[i] -= lr * (n->m1[i] / c1) / (sqrtf(n->m2[i] / c2) + eps);
 	}
-	for (int l = 0; l < N_LAYER; l++) {
+	for (int l = 0; l < AT_MODEL_N_LAYER; l++) {
 		float *w = W(n, l);
 		for (size_t i = 0; i < (size_t)n->rows[l] * n->cols[l]; i++)
 			w[i] -= lr * wd * w[i];
@@ -465,7 +460,7 @@ static int at_tr_layer_json(const at_tr_net *n, const float *par, int l,
 
 	if (!o || !cJSON_AddItemToArray(arr, o))
 		goto error;
-	if (!cJSON_AddStringToObject(o, "name", at_tr_layer_names[l]) ||
+	if (!cJSON_AddStringToObject(o, "name", at_model_layer_name((enum at_model_layer)l)) ||
 	    !cJSON_AddNumberToObject(o, "rows", n->rows[l]) ||
 	    !cJSON_AddNumberToObject(o, "cols", n->cols[l]) ||
 	    !cJSON_AddItemToObject(o, "w", at_tr_floats_json(par +
@@ -531,7 +526,7 @@ static cJSON *at_tr_weights(const at_tr_net *n, const float *par,
 	if (!cJSON_AddNumberToObject(o, "keep_margin", 0) ||
 	    !(layers = cJSON_AddArrayToObject(o, "layers")))
 		goto error;
-	for (int l = 0; l < N_LAYER; l++)
+	for (int l = 0; l < AT_MODEL_N_LAYER; l++)
 		if (at_tr_layer_json(n, par, l, layers) < 0)
 			goto error;
 	return o;
@@ -727,8 +722,8 @@ static int at_tr_rescale(at_tr_net *n, const at_tr_data *d,
 		return -1;
 	at_tr_calibrate(d, pred, &a, &b);
 	for (int j = 0; j < n->h; j++)
-		n->best[n->off_w[L_HEAD2] + j] *= a;
-	n->best[n->off_b[L_HEAD2]] = a * n->best[n->off_b[L_HEAD2]] + b;
+		n->best[n->off_w[AT_LAYER_HEAD2] + j] *= a;
+	n->best[n->off_b[AT_LAYER_HEAD2]] = a * n->best[n->off_b[AT_LAYER_HEAD2]] + b;
 	return 0;
 }
 

@@ -15,7 +15,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <cblas.h>
 
 #include "at_train.h"
 
@@ -417,7 +416,7 @@ static int at_tr_bench(const at_tr_cli *c, int dn, int dc)
 
 	if (!nest || !cands || !out)
 		goto error;
-	openblas_set_num_threads(1);
+	at_model_one_thread();
 	at_tr_fill(nest, dn, &s);
 	at_tr_fill(cands, (size_t)n * dc, &s);
 	for (int i = 0; i < c->n_hidden; i++)
