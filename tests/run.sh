@@ -469,6 +469,14 @@ run_train() {
 			all(.training.tried[]; (.val_one_shot_geo | type) == "number")' \
 			"$d/we.json" >/dev/null 2>&1
 	check $? "$t: --ensemble 2 --select oneshot writes one network of width 2 x 8, records both, and --eval reproduces its test metrics (exit $rc)"
+	for bad in "--ensemble 9" "--ensemble 0" "--select best" "--max-load 0"; do
+		timeout 60 "$t" $bad -o "$d/bad.json" "$d/synth.jsonl" \
+			>"$d/badopt.out" 2>"$d/badopt.err"
+		rc=$?
+		[ $rc -eq 2 ] && [ "$(wc -l <"$d/badopt.err")" -eq 1 ] &&
+			grep -q -- "${bad% *}" "$d/badopt.err" && [ ! -e "$d/bad.json" ]
+		check $? "$t $bad: one-line usage error naming the option, exit 2 (got $rc), no weights written"
+	done
 }
 
 # Checks that the rows of seed $1 in rows file $2 with role "model" are the
