@@ -547,8 +547,22 @@ run_dataset() {
 		has("class") and has("cand") and has("role") and has("time") and
 		has("spread") and has("runs") and has("ref_time") and
 		has("speedup") and has("threads") and has("cc") and
-		has("cflags") and has("load") and has("check"))' "$o" >/dev/null
+		has("cflags") and has("load") and has("busy") and
+		has("busy_normal") and has("check"))' "$o" >/dev/null
 	check $? "dataset: every row has the fields of the format"
+	# A task spinning at the timing runs' own priority is counted in
+	# busy_normal (nice'd ones are not: the load average counts both).
+	sh -c 'while :; do :; done' &
+	spin=$!
+	timeout 300 "$ds" --weights none --seeds 3 --size test --per 1 \
+		-o "$d/spin.jsonl" \
+		2>"$d/spin.err"
+	rc=$?
+	kill $spin 2>/dev/null
+	wait $spin 2>/dev/null
+	[ $rc -eq 0 ] && jq -e -s 'length > 0 and all(.busy_normal >= 1)' \
+		"$d/spin.jsonl" >/dev/null
+	check $? "dataset: a spinning task at nice 0 is counted in busy_normal (exit $rc, got $(jq -s -c 'map(.busy_normal) | unique' "$d/spin.jsonl" 2>/dev/null))"
 	jq -e -s 'all(.check == "ok" and .speedup > 0 and .time > 0 and
 		.size == "test" and .schema == 1 and .runs >= 0 and .spread >= 0)' \
 		"$o" >/dev/null

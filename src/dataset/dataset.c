@@ -31,6 +31,7 @@
  * load), 2 usage error, 130 interrupted.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -111,6 +112,7 @@ typedef struct at_ds_kernel {
 	int n_refused;		/* sampled choices illegal at their sizes */
 	double ref_time, load;
 	double busy;		/* other runnable tasks before timing */
+	double busy_normal;	/* those of them at nice <= 0 */
 	char error[512];	/* kernel-level failure, "" when none */
 	double stage[AT_DS_N_STAGE];	/* seconds spent in each step */
 } at_ds_kernel;
@@ -198,6 +200,61 @@ static double at_ds_busy(void)
 			nanosleep(&nap, NULL);
 	}
 	return sum / 5;
+}
+
+/* Returns 1 if the task whose /proc stat file is `path` is runnable at
+ * nice <= 0, else 0 (also when it cannot be read). */
+static int at_ds_task_normal(const char *path)
+{
+	char line[1024], *p, state;
+	long nice = 0;
+	FILE *f = fopen(path, "r");
+	int ok;
+
+	if (!f)
+		return 0;
+	ok = fgets(line, sizeof(line), f) != NULL;
+	fclose(f);
+	p = ok ? strrchr(line, ')') : NULL;	/* the name may hold spaces */
+	if (!p || sscanf(p + 1, " %c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u "
+	    "%*u %*u %*d %*d %*d %ld", &state, &nice) != 2)
+		return 0;
+	return state == 'R' && nice <= 0;
+}
+
+/* Returns the number of runnable threads at nice <= 0 of processes other
+ * than this one (from /proc/PID/task/TID/stat): the tasks that compete
+ * with a timing run at its own priority, where at_ds_busy also counts
+ * `nice`d background jobs.  -1 when /proc cannot be read. */
+static double at_ds_busy_normal(void)
+{
+	DIR *proc = opendir("/proc");
+	struct dirent *e;
+	long self = (long)getpid(), n = 0;
+
+	if (!proc)
+		return -1;
+	while ((e = readdir(proc))) {
+		char path[600];		/* two d_name of up to 255 bytes */
+		DIR *task;
+		struct dirent *t;
+		if (!isdigit((unsigned char)e->d_name[0]) ||
+		    atol(e->d_name) == self)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/task", e->d_name);
+		if (!(task = opendir(path)))
+			continue;
+		while ((t = readdir(task)))
+			if (isdigit((unsigned char)t->d_name[0])) {
+				snprintf(path, sizeof(path),
+					"/proc/%s/task/%s/stat",
+					e->d_name, t->d_name);
+				n += at_ds_task_normal(path);
+			}
+		closedir(task);
+	}
+	closedir(proc);
+	return (double)n;
 }
 
 /* Waits, up to `limit` seconds, until no other task competes for the
@@ -1314,6 +1371,7 @@ static int at_ds_time(const at_ds_state *st, at_ds_kernel *k,
 	snprintf(a[4], 32, "%g", o->vtimeout);
 	snprintf(a[5], 32, "%g", o->ref_timeout);
 	k->busy = at_ds_wait_idle(o->wait_idle);
+	k->busy_normal = at_ds_busy_normal();
 	k->load = at_ds_load();
 	r = at_ds_build_run(st, k, 0, extra, list, &n, res);
 	if (r < 0)
@@ -1377,6 +1435,7 @@ static cJSON *at_ds_row(const at_ds_state *st, const at_ds_kernel *k, int v)
 	cJSON_AddStringToObject(row, "cflags", st->o->cflags);
 	at_ds_num(row, "load", k->load >= 0, k->load);
 	at_ds_num(row, "busy", k->busy >= 0, k->busy);
+	at_ds_num(row, "busy_normal", k->busy_normal >= 0, k->busy_normal);
 	cJSON_AddStringToObject(row, "check", k->error[0] ? "tool-error" :
 		c->check ? c->check : "tool-error");
 	if (!k->error[0] && c->check && !strcmp(c->check, "timeout"))
@@ -1601,7 +1660,7 @@ static int at_ds_seed(at_ds_state *st, unsigned long long seed)
 	if (!k || !res || (mkdir(st->dir, 0755) < 0 && errno != EEXIST))
 		goto error;
 	k->seed = seed;
-	k->ref_time = k->load = k->busy = -1;
+	k->ref_time = k->load = k->busy = k->busy_normal = -1;
 	if (st->o->list) {
 		r = at_ds_list(st, k);
 		goto error;
@@ -1654,7 +1713,8 @@ static void at_ds_usage(FILE *f)
 "  --tool-timeout S   seconds for autotile and each compile (default 300)\n"
 "  --wait-idle S      before timing a kernel, wait up to S seconds until\n"
 "                     no other task is runnable (default 0: measure\n"
-"                     only; the row's \"busy\" says how many were)\n"
+"                     only; the row's \"busy\" says how many were,\n"
+"                     \"busy_normal\" how many of them ran at nice <= 0)\n"
 "  --threads T        OMP_NUM_THREADS of the timing runs (default 2)\n"
 "  --cc CC            compiler (default gcc)\n"
 "  --cflags FLAGS     flags of the timing build (default\n"
