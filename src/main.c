@@ -53,7 +53,8 @@ static void at_cli_usage(FILE *f)
 "`#pragma endscop`) and prints the rewritten C file.\n"
 "\n"
 "options:\n"
-"  -o FILE             write the output to FILE (default: standard output)\n"
+"  -o FILE             write the output to FILE (default, or `-o -`:\n"
+"                      standard output)\n"
 "  -I DIR, -D NAME[=V], -U NAME, -std=STD\n"
 "                      passed to clang when parsing the input\n"
 "  --strategy S        model: the candidate the learned cost model ranks\n"
@@ -210,6 +211,8 @@ static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
 		cli->output = at_cli_value(argc, argv, i, 2);
 		if (!cli->output)
 			return at_cli_usage_error("%s needs a file name", a);
+		if (!strcmp(cli->output, "-"))
+			cli->output = NULL;	/* standard output */
 	} else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) ||
 		   !strncmp(a, "-U", 2)) {
 		cli->args[cli->n_arg++] = a;

@@ -291,6 +291,14 @@ run_cli() {
 	[ $rc -eq 0 ] && nosan && [ -s "$LOGS/cli.stdout.c" ] &&
 		cmp -s "$LOGS/cli.out" "$LOGS/cli.stdout.c" && [ -s "$LOGS/cli.err" ]
 	check $? "cli $t: output on stdout without -o; --explain (exit $rc) reports on stderr and leaves the output unchanged"
+	case $t in /*) abs=$t;; *) abs=$PWD/$t;; esac
+	(cd "$LOGS" && rm -f ./- && timeout 120 "$abs" -o - \
+		--strategy fixed:32 -I "$OLDPWD/runtime" -DNI=97 -DNJ=83 \
+		-DNK=71 "$OLDPWD/examples/matmul.c" >cli.out 2>cli.err)
+	rc=$?
+	[ $rc -eq 0 ] && nosan && cmp -s "$LOGS/cli.out" "$LOGS/cli.stdout.c" &&
+		[ ! -e "$LOGS/-" ]
+	check $? "cli $t: -o - writes to stdout (exit $rc), no file named '-'"
 }
 
 # Training rows from the hand-written measurement fixture
