@@ -349,9 +349,9 @@ run_features() {
 		(map(select(.censored == 1) | .cand_x | add) | length == 4 and all(. != 0))' \
 		"$out" >/dev/null
 	check $? "features $t: censored rows carry their kernel's nest vector and a candidate vector"
-	jq -se '.[1:] | all(if .seed == 13 then .load == 2.5 else .load == 0 end)' \
-		"$out" >/dev/null
-	check $? "features $t: every row carries its measurement's load average (2.5 for seed 13, 0 for the others)"
+	jq -se '.[1:] | all(if .seed == 13 then .load == 2.5 and .busy_normal == 2
+		else .load == 0 and .busy_normal == 0 end)' "$out" >/dev/null
+	check $? "features $t: every row carries its measurement's load average and busy_normal (2.5 and 2 for seed 13, 0 for the others)"
 	grep -q 'seed 19 candidate `bogus' "$LOGS/cli.err" &&
 		grep -q 'seed 1 candidate `skew.TS.LI.o2.i1.8x8x8`: check' "$LOGS/cli.err" &&
 		grep -q 'seed 13 candidate `cone1.TI.LS.o0.i0.32x32x32`: check is "crash"' "$LOGS/cli.err" &&
@@ -462,6 +462,19 @@ run_train() {
 			.dataset.max_load == 2 and .dataset.kernels == 60' \
 			"$d/wl.json" >/dev/null 2>&1
 	check $? "$t: --max-load 2 leaves out the $n rows of the 60 kernels at load 4.5 (data line, weights; exit $rc)"
+	awk 'NR > 1 && /"seed":[0-9]*[02468],/ { sub(/^\{/, "{\"busy_normal\":1,") }
+		NR > 1 && /"seed":[0-9]*[13579],/ { sub(/^\{/, "{\"busy_normal\":0,") }
+		{ print }' "$d/synth.jsonl" >"$d/busy.jsonl"
+	n=$(grep -c '"busy_normal":1' "$d/busy.jsonl")
+	timeout 600 "$t" --epochs 3 --seed 3 --max-busy 0 -o "$d/wb.json" \
+		"$d/busy.jsonl" >"$d/busy.log" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && [ "$n" -gt 0 ] && ! grep -Eq "$SANRE" "$d/busy.log" &&
+		grep -q "^data: $n rows of kernels timed with more than 0 competing threads left out" "$d/busy.log" &&
+		jq -e --argjson n "$n" '.dataset.busy_left_out == $n and
+			.dataset.max_busy == 0 and .dataset.kernels == 60' \
+			"$d/wb.json" >/dev/null 2>&1
+	check $? "$t: --max-busy 0 leaves out the $n rows of the 60 kernels timed with a competing thread (data line, weights; exit $rc)"
 	timeout 600 "$t" --epochs 3 --seed 3 --hidden 8 --ensemble 2 \
 		--select oneshot -o "$d/we.json" "$d/synth.jsonl" >"$d/ens.log" 2>&1
 	rc=$?
@@ -477,7 +490,7 @@ run_train() {
 			all(.training.tried[]; (.val_one_shot_geo | type) == "number")' \
 			"$d/we.json" >/dev/null 2>&1
 	check $? "$t: --ensemble 2 --select oneshot writes one network of width 2 x 8, records both, and --eval reproduces its test metrics (exit $rc)"
-	for bad in "--ensemble 9" "--ensemble 0" "--select best" "--max-load 0"; do
+	for bad in "--ensemble 9" "--ensemble 0" "--select best" "--max-load 0" "--max-busy -1"; do
 		timeout 60 "$t" $bad -o "$d/bad.json" "$d/synth.jsonl" \
 			>"$d/badopt.out" 2>"$d/badopt.err"
 		rc=$?

@@ -13,10 +13,12 @@
  *   {"layout":"at-feat-1","nest_names":[...],"cand_names":[...],
  *    "machine":{"l1d":...,"l2":...,"l3":...,"cores":...}}
  *   {"seed":S,"cand":ID,"role":R,"speedup":X,"time":T,"ref_time":T0,
- *    "load":A,"nest":[...],"cand_x":[...]}
+ *    "load":A,"busy_normal":B,"nest":[...],"cand_x":[...]}
  *
- * "load" is the measurement row's load average (absent when it has none),
- * so that training can leave out kernels timed on a busy machine.
+ * "load" is the measurement row's load average and "busy_normal" the
+ * threads that competed at the timing runs' priority (each absent when
+ * the measurement has none), so that training can leave out kernels
+ * timed on a busy machine.
  *
  * A row of check "timeout" (the timing build stopped the variant at its
  * time limit L) becomes a censored training row: its features as for any
@@ -69,6 +71,7 @@ struct at_fz_row {
 	double speedup, time, ref_time;
 	double limit;		/* censored: the time limit it went over */
 	double load;		/* the machine's load average, -1: unknown */
+	double busy_normal;	/* competing nice <= 0 threads, -1: unknown */
 	int censored;		/* 1: a timeout; speedup = ref_time / limit */
 	long order;		/* position in the input, for a stable sort */
 };
@@ -315,6 +318,7 @@ static int at_fz_parse(struct at_fz *fz, const cJSON *o, const char *where,
 	r->seed = (long)at_fz_num(o, "seed", &ok);
 	r->ref_time = at_fz_num(o, "ref_time", &ok);
 	r->load = at_fz_opt_num(o, "load");
+	r->busy_normal = at_fz_opt_num(o, "busy_normal");
 	tmo = check && !strcmp(check, "timeout") && r->cand &&
 		strcmp(r->cand, AT_KEEP_ID);
 	if (check && strcmp(check, "ok") && !tmo) {
@@ -546,6 +550,8 @@ static int at_fz_row_out(FILE *f, const struct at_fz_row *r,
 	    !cJSON_AddItemToObject(o, "ref_time", at_fz_number(r->ref_time)) ||
 	    (r->load >= 0 && !cJSON_AddItemToObject(o, "load",
 		at_fz_number(r->load))) ||
+	    (r->busy_normal >= 0 && !cJSON_AddItemToObject(o, "busy_normal",
+		at_fz_number(r->busy_normal))) ||
 	    (r->censored && (!cJSON_AddItemToObject(o, "limit",
 		at_fz_number(r->limit)) ||
 	    !cJSON_AddNumberToObject(o, "censored", 1))) ||

@@ -63,6 +63,11 @@ typedef struct at_tr_data {
 	double max_load;	/* set before reading: rows whose "load" is
 				 * above it are left out (0: none are) */
 	int n_loaded;		/* rows left out for their load */
+	int busy_cap;		/* set before reading: 1 leaves out the
+				 * rows whose "busy_normal" is above
+				 * max_busy (0: none are left out) */
+	double max_busy;
+	int n_busy;		/* rows left out for their busy_normal */
 	float *nest;		/* n_kernel x dn, raw */
 	float *cand;		/* n_row x dc, raw */
 	float *y;		/* log(speedup) per row (censored: log of the bound) */

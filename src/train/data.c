@@ -272,6 +272,7 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 	const cJSON *sp = cJSON_GetObjectItemCaseSensitive(o, "speedup");
 	const cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "cand");
 	const cJSON *load = cJSON_GetObjectItemCaseSensitive(o, "load");
+	const cJSON *busy = cJSON_GetObjectItemCaseSensitive(o, "busy_normal");
 	int r = d->n_row;
 	unsigned char cens;
 
@@ -288,6 +289,11 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 	if (d->max_load > 0 && cJSON_IsNumber(load) &&
 	    load->valuedouble > d->max_load) {
 		d->n_loaded++;
+		return 0;
+	}
+	if (d->busy_cap && cJSON_IsNumber(busy) &&
+	    busy->valuedouble > d->max_busy) {
+		d->n_busy++;
 		return 0;
 	}
 	if (at_tr_grow(d) < 0)

@@ -27,6 +27,7 @@ typedef struct at_tr_cli {
 	const char *eval;		/* --eval WEIGHTS */
 	int kernels;			/* --kernels: per-kernel lines */
 	double max_load;		/* --max-load */
+	double max_busy;		/* --max-busy, -1: not given */
 	int ensemble;			/* --ensemble: networks averaged */
 	int select_one;			/* --select oneshot */
 	int bench;			/* --bench-infer */
@@ -55,6 +56,9 @@ static void at_tr_usage(FILE *f)
 "                    default)\n"
 "  --max-load X      leave out the rows of kernels timed at a load\n"
 "                    average above X (all splits; default: keep all)\n"
+"  --max-busy X      leave out the rows of kernels timed while more than\n"
+"                    X other threads were runnable at nice <= 0 (their\n"
+"                    \"busy_normal\"; all splits; default: keep all)\n"
 "  --ensemble N      networks trained per setting (seeds S, S+1, ...)\n"
 "                    and merged into one N times as wide that predicts\n"
 "                    their mean (1..8; default 3)\n"
@@ -162,6 +166,10 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 		if (!(x > 0))
 			return -1;
 		c->max_load = x;
+	} else if (strcmp(opt, "--max-busy") == 0) {
+		if (!(x >= 0))
+			return -1;
+		c->max_busy = x;
 	} else if (strcmp(opt, "--lr") == 0 || strcmp(opt, "--wd") == 0) {
 		if (x < 0 || (x == 0 && opt[2] == 'l'))
 			return -1;
@@ -193,10 +201,10 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 static int at_tr_has_value(const char *opt)
 {
 	static const char *const with[] = {
-		"-o", "--eval", "--hidden", "--loss", "--max-load", "--lr",
-		"--wd",
-		"--epochs", "--patience", "--batch", "--seed", "--dn", "--dc",
-		"--bench-n", "--ensemble", "--select"
+		"-o", "--eval", "--hidden", "--loss", "--max-load",
+		"--max-busy", "--lr", "--wd", "--epochs", "--patience",
+		"--batch", "--seed", "--dn", "--dc", "--bench-n", "--ensemble",
+		"--select"
 	};
 
 	for (size_t i = 0; i < sizeof with / sizeof *with; i++)
@@ -215,6 +223,7 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 	c->bench_n = 100000;
 	c->ensemble = 3;
 	c->select_one = 1;
+	c->max_busy = -1;
 	at_tr_parse_loss(c, "auto");
 	c->files = argv + 1;
 	for (int i = 1; i < argc; i++) {
@@ -268,6 +277,8 @@ static int at_tr_load_data(const at_tr_cli *c, at_tr_data *d)
 	int k[AT_TR_N_SPLIT], r[AT_TR_N_SPLIT];
 
 	d->max_load = c->max_load;
+	d->busy_cap = c->max_busy >= 0;
+	d->max_busy = c->max_busy;
 	for (int i = 0; i < c->n_files; i++)
 		if (at_tr_data_read(d, c->files[i], err, sizeof err) < 0)
 			goto error;
@@ -284,6 +295,9 @@ static int at_tr_load_data(const at_tr_cli *c, at_tr_data *d)
 	if (d->max_load > 0)
 		printf("data: %d rows of kernels timed at a load average above "
 			"%g left out\n", d->n_loaded, d->max_load);
+	if (d->busy_cap)
+		printf("data: %d rows of kernels timed with more than %g "
+			"competing threads left out\n", d->n_busy, d->max_busy);
 	if (k[1] == 0 || k[2] == 0)
 		fprintf(stderr, "autotile-train: warning: no validation or "
 			"no test kernels: metrics are meaningless\n");
@@ -462,6 +476,9 @@ static cJSON *at_tr_dataset_json(const at_tr_data *d)
 	    (d->max_load > 0 && (!cJSON_AddNumberToObject(o, "max_load",
 		d->max_load) || !cJSON_AddNumberToObject(o, "load_left_out",
 		d->n_loaded))) ||
+	    (d->busy_cap && (!cJSON_AddNumberToObject(o, "max_busy",
+		d->max_busy) || !cJSON_AddNumberToObject(o, "busy_left_out",
+		d->n_busy))) ||
 	    !cJSON_AddNumberToObject(o, "censored", d->n_censored) ||
 	    !cJSON_AddStringToObject(o, "censored_rule", "a censored row "
 		"(a timeout) has speedup = ref_time / limit, an upper bound: "
