@@ -383,6 +383,28 @@ run_features() {
 # file; a weights file of another layout is a one-line error naming it;
 # rows marked censored are counted and reported.  Outputs under
 # tests/out/model/$2.
+# Trains with trainer $1 in directory $2 on its synthetic rows with field
+# $3 set to $4 on even seeds and $5 on odd ones, under option $6 $7, and
+# succeeds when the rows of the even seeds are left out: the data line
+# says "N rows of kernels $8 left out", and the weights' dataset summary
+# has max_$9 = $7 and $9_left_out = N.  Sets n (N) and rc.
+tr_leave_out() {
+	awk -v f="$3" -v hi="$4" -v lo="$5" '
+		NR > 1 && /"seed":[0-9]*[02468],/ { sub(/^\{/, "{\"" f "\":" hi ",") }
+		NR > 1 && /"seed":[0-9]*[13579],/ { sub(/^\{/, "{\"" f "\":" lo ",") }
+		{ print }' "$2/synth.jsonl" >"$2/$3.jsonl"
+	n=$(grep -c "\"$3\":$4," "$2/$3.jsonl")
+	timeout 600 "$1" --epochs 3 --seed 3 "$6" "$7" -o "$2/w-$3.json" \
+		"$2/$3.jsonl" >"$2/$3.log" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && [ "$n" -gt 0 ] && ! grep -Eq "$SANRE" "$2/$3.log" &&
+		grep -q "^data: $n rows of kernels $8 left out" "$2/$3.log" &&
+		jq -e --argjson n "$n" --argjson m "$7" --arg k "$9" '
+			.dataset[$k + "_left_out"] == $n and
+			.dataset["max_" + $k] == $m and .dataset.kernels == 60' \
+			"$2/w-$3.json" >/dev/null 2>&1
+}
+
 run_train() {
 	t=$1
 	d=tests/out/model/$2
@@ -449,31 +471,11 @@ run_train() {
 		! grep -Eq "$SANRE" "$d/kernels.log" &&
 		grep -Eq '^kernel [0-9]+: pick (keep|[a-z]+[0-9]+ \(predicted [0-9.]+x\) [0-9.]+x) \| oracle [a-z]+[0-9]* [0-9.]+x \| fixed32 [0-9.]+x' "$d/kernels.log"
 	check $? "$t: --eval --kernels prints one line per test kernel ($lines for ${kt:-?}; exit $rc)"
-	awk 'NR > 1 && /"seed":[0-9]*[02468],/ { sub(/^\{/, "{\"load\":4.5,") }
-		NR > 1 && /"seed":[0-9]*[13579],/ { sub(/^\{/, "{\"load\":1.1,") }
-		{ print }' "$d/synth.jsonl" >"$d/load.jsonl"
-	n=$(grep -c '"load":4.5' "$d/load.jsonl")
-	timeout 600 "$t" --epochs 3 --seed 3 --max-load 2 -o "$d/wl.json" \
-		"$d/load.jsonl" >"$d/load.log" 2>&1
-	rc=$?
-	[ $rc -eq 0 ] && [ "$n" -gt 0 ] && ! grep -Eq "$SANRE" "$d/load.log" &&
-		grep -q "^data: $n rows of kernels timed at a load average above 2 left out" "$d/load.log" &&
-		jq -e --argjson n "$n" '.dataset.load_left_out == $n and
-			.dataset.max_load == 2 and .dataset.kernels == 60' \
-			"$d/wl.json" >/dev/null 2>&1
+	tr_leave_out "$t" "$d" load 4.5 1.1 --max-load 2 \
+		"timed at a load average above 2" load
 	check $? "$t: --max-load 2 leaves out the $n rows of the 60 kernels at load 4.5 (data line, weights; exit $rc)"
-	awk 'NR > 1 && /"seed":[0-9]*[02468],/ { sub(/^\{/, "{\"busy_normal\":1,") }
-		NR > 1 && /"seed":[0-9]*[13579],/ { sub(/^\{/, "{\"busy_normal\":0,") }
-		{ print }' "$d/synth.jsonl" >"$d/busy.jsonl"
-	n=$(grep -c '"busy_normal":1' "$d/busy.jsonl")
-	timeout 600 "$t" --epochs 3 --seed 3 --max-busy 0 -o "$d/wb.json" \
-		"$d/busy.jsonl" >"$d/busy.log" 2>&1
-	rc=$?
-	[ $rc -eq 0 ] && [ "$n" -gt 0 ] && ! grep -Eq "$SANRE" "$d/busy.log" &&
-		grep -q "^data: $n rows of kernels timed with more than 0 competing threads left out" "$d/busy.log" &&
-		jq -e --argjson n "$n" '.dataset.busy_left_out == $n and
-			.dataset.max_busy == 0 and .dataset.kernels == 60' \
-			"$d/wb.json" >/dev/null 2>&1
+	tr_leave_out "$t" "$d" busy_normal 1 0 --max-busy 0 \
+		"timed with more than 0 competing threads" busy
 	check $? "$t: --max-busy 0 leaves out the $n rows of the 60 kernels timed with a competing thread (data line, weights; exit $rc)"
 	timeout 600 "$t" --epochs 3 --seed 3 --hidden 8 --ensemble 2 \
 		--select oneshot -o "$d/we.json" "$d/synth.jsonl" >"$d/ens.log" 2>&1
