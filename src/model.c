@@ -285,7 +285,8 @@ static int at_model_want_rows(const at_model *m, int l)
 	case AT_LAYER_NEST1: return m->dn;
 	case AT_LAYER_NEST2: return m->cols[AT_LAYER_NEST1];
 	case AT_LAYER_CAND1: return m->dc;
-	case AT_LAYER_HEAD1: return m->cols[AT_LAYER_NEST2] + m->cols[AT_LAYER_CAND1];
+	case AT_LAYER_HEAD1:
+		return m->cols[AT_LAYER_NEST2] + m->cols[AT_LAYER_CAND1];
 	default: return m->cols[AT_LAYER_HEAD1];
 	}
 }
@@ -312,7 +313,8 @@ static int at_model_read_layer(const at_model_ld *ld, const cJSON *o,
 		return -1;
 	if (r != wr || (l == AT_LAYER_HEAD2 && c != 1))
 		return at_model_fail(ld, "layer '%s': expected %dx%s, found "
-			"%dx%d", want, wr, l == AT_LAYER_HEAD2 ? "1" : "*", r, c);
+			"%dx%d", want, wr, l == AT_LAYER_HEAD2 ? "1" : "*",
+			r, c);
 	if ((long)r * c > AT_MODEL_MAX_SIZE)
 		return at_model_fail(ld, "layer '%s': %dx%d is too large",
 			want, r, c);
@@ -435,10 +437,10 @@ at_model *at_model_from_json(const cJSON *root, const char *name,
 	    at_model_read_layers(&ld, root, m) < 0 ||
 	    at_model_read_info(&ld, root, m) < 0)
 		goto error;
-	at_model_fold(m->w[AT_LAYER_NEST1], m->b[AT_LAYER_NEST1], dn, m->cols[AT_LAYER_NEST1],
-		m->nest_mean, m->nest_std);
-	at_model_fold(m->w[AT_LAYER_CAND1], m->b[AT_LAYER_CAND1], dc, m->cols[AT_LAYER_CAND1],
-		m->cand_mean, m->cand_std);
+	at_model_fold(m->w[AT_LAYER_NEST1], m->b[AT_LAYER_NEST1], dn,
+		m->cols[AT_LAYER_NEST1], m->nest_mean, m->nest_std);
+	at_model_fold(m->w[AT_LAYER_CAND1], m->b[AT_LAYER_CAND1], dc,
+		m->cols[AT_LAYER_CAND1], m->cand_mean, m->cand_std);
 	return m;
 error:
 	at_model_free(m);
@@ -556,10 +558,12 @@ static void at_model_gemm(const float *x, const float *w, int ldw, int n,
 static void at_model_nest_side(const at_model *m, const float *nest,
 	float *tmp, float *u)
 {
-	int a = m->cols[AT_LAYER_NEST1], b = m->cols[AT_LAYER_NEST2], d = m->cols[AT_LAYER_HEAD1];
+	int a = m->cols[AT_LAYER_NEST1], b = m->cols[AT_LAYER_NEST2],
+		d = m->cols[AT_LAYER_HEAD1];
 	float *h = tmp, *e = tmp + a;
 
-	at_model_vecmat(nest, m->w[AT_LAYER_NEST1], m->b[AT_LAYER_NEST1], m->dn, a, h);
+	at_model_vecmat(nest, m->w[AT_LAYER_NEST1], m->b[AT_LAYER_NEST1], m->dn,
+		a, h);
 	at_model_elu(h, a);
 	at_model_vecmat(h, m->w[AT_LAYER_NEST2], m->b[AT_LAYER_NEST2], a, b, e);
 	at_model_elu(e, b);
@@ -571,7 +575,8 @@ static void at_model_nest_side(const at_model *m, const float *nest,
 static void at_model_chunk(const at_model *m, const float *x, int n,
 	const float *u, float *g, float *q, float *out)
 {
-	int b = m->cols[AT_LAYER_NEST2], c = m->cols[AT_LAYER_CAND1], d = m->cols[AT_LAYER_HEAD1];
+	int b = m->cols[AT_LAYER_NEST2], c = m->cols[AT_LAYER_CAND1],
+		d = m->cols[AT_LAYER_HEAD1];
 
 	at_model_bias_rows(g, n, c, m->b[AT_LAYER_CAND1]);
 	at_model_gemm(x, m->w[AT_LAYER_CAND1], c, n, m->dc, c, g);
@@ -587,8 +592,10 @@ static void at_model_chunk(const at_model *m, const float *x, int n,
 int at_model_predict(const at_model *m, const float *nest, const float *cands,
 	int n, float *out)
 {
-	int a = m->cols[AT_LAYER_NEST1], b = m->cols[AT_LAYER_NEST2], c = m->cols[AT_LAYER_CAND1];
-	int d = m->cols[AT_LAYER_HEAD1], chunk = n < AT_MODEL_CHUNK ? n : AT_MODEL_CHUNK;
+	int a = m->cols[AT_LAYER_NEST1], b = m->cols[AT_LAYER_NEST2],
+		c = m->cols[AT_LAYER_CAND1];
+	int d = m->cols[AT_LAYER_HEAD1],
+		chunk = n < AT_MODEL_CHUNK ? n : AT_MODEL_CHUNK;
 	float *buf, *u, *g, *q;
 
 	if (n < 0)
@@ -659,7 +666,8 @@ typedef struct at_model_ex {
 /* Points the vectors of ex into one allocation; returns it or NULL. */
 static float *at_model_ex_alloc(const at_model *m, at_model_ex *ex)
 {
-	int a = m->cols[AT_LAYER_NEST1], b = m->cols[AT_LAYER_NEST2], c = m->cols[AT_LAYER_CAND1];
+	int a = m->cols[AT_LAYER_NEST1], b = m->cols[AT_LAYER_NEST2],
+		c = m->cols[AT_LAYER_CAND1];
 	int d = m->cols[AT_LAYER_HEAD1], dx = m->dn > m->dc ? m->dn : m->dc;
 	float *buf = malloc(((size_t)3 * a + 3 * (b + c) + 3 * d + dx) *
 		sizeof(float));
@@ -696,21 +704,27 @@ static void at_model_attr(const at_model *m, int l, const float *dl,
 int at_model_explain(const at_model *m, const float *nest, const float *cand,
 	float *nest_attr, float *cand_attr, float *pred)
 {
-	int a = m->cols[AT_LAYER_NEST1], b = m->cols[AT_LAYER_NEST2], c = m->cols[AT_LAYER_CAND1];
+	int a = m->cols[AT_LAYER_NEST1], b = m->cols[AT_LAYER_NEST2],
+		c = m->cols[AT_LAYER_CAND1];
 	int d = m->cols[AT_LAYER_HEAD1];
 	at_model_ex ex;
 	float *buf = at_model_ex_alloc(m, &ex), y;
 
 	if (!buf)
 		return -1;
-	at_model_dense(nest, m->w[AT_LAYER_NEST1], m->b[AT_LAYER_NEST1], m->dn, a, ex.a1);
+	at_model_dense(nest, m->w[AT_LAYER_NEST1], m->b[AT_LAYER_NEST1], m->dn,
+		a, ex.a1);
 	at_model_elu_to(ex.a1, ex.h1, a);
-	at_model_dense(ex.h1, m->w[AT_LAYER_NEST2], m->b[AT_LAYER_NEST2], a, b, ex.a2);
-	at_model_dense(cand, m->w[AT_LAYER_CAND1], m->b[AT_LAYER_CAND1], m->dc, c, ex.c1);
+	at_model_dense(ex.h1, m->w[AT_LAYER_NEST2], m->b[AT_LAYER_NEST2], a, b,
+		ex.a2);
+	at_model_dense(cand, m->w[AT_LAYER_CAND1], m->b[AT_LAYER_CAND1], m->dc,
+		c, ex.c1);
 	at_model_elu_to(ex.a2, ex.cat, b + c);
-	at_model_dense(ex.cat, m->w[AT_LAYER_HEAD1], m->b[AT_LAYER_HEAD1], b + c, d, ex.p);
+	at_model_dense(ex.cat, m->w[AT_LAYER_HEAD1], m->b[AT_LAYER_HEAD1],
+		b + c, d, ex.p);
 	at_model_elu_to(ex.p, ex.q, d);
-	at_model_dense(ex.q, m->w[AT_LAYER_HEAD2], m->b[AT_LAYER_HEAD2], d, 1, &y);
+	at_model_dense(ex.q, m->w[AT_LAYER_HEAD2], m->b[AT_LAYER_HEAD2], d, 1,
+		&y);
 	memcpy(ex.dq, m->w[AT_LAYER_HEAD2], d * sizeof(float));
 	at_model_elu_back(ex.p, ex.dq, d);
 	at_model_dense_back(ex.dq, m->w[AT_LAYER_HEAD1], b + c, d, ex.dcat);

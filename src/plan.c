@@ -189,14 +189,10 @@ done:
 /* Ranks the candidates of one nest under opts: a forced id or keep alone;
  * otherwise the strategy's choice (or the original order when it has
  * none) and, when n_option > 1, the original order and keep after it.
- * The cost model ranks the structures of `list`, an unchecked space
- * (AT_SPACE_LIST; it may be `space`): a structure illegal at the probe
- * sizes of a checked space can be legal at the sizes the model picks,
- * and --explain or --report must not change the choice.
  * Returns 0, or -1 on error (r->failed set for a forced illegal choice). */
 static int at_plan_ranked(isl_ctx *ctx, const at_scop *scop,
-	const at_space *space, const at_space *list, const at_plan_opts *po,
-	const at_opts *opts, at_plan_rank *r)
+	const at_space *space, const at_plan_opts *po, const at_opts *opts,
+	at_plan_rank *r)
 {
 	int n_option = po->n_option;
 	at_cand *c;
@@ -204,7 +200,7 @@ static int at_plan_ranked(isl_ctx *ctx, const at_scop *scop,
 	if (opts->candidate[0])
 		return at_plan_forced(ctx, scop, space, opts, r);
 	if (po->model && !opts->n_size && !at_plan_clauses_force(opts))
-		return at_plan_model(ctx, scop, list, po, opts, r);
+		return at_plan_model(ctx, scop, space, po, opts, r);
 	c = at_plan_fixed(ctx, scop, space, opts, r);
 	if (r->failed)
 		return -1;
@@ -264,7 +260,7 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 	at_opts opts = po->opts;
 	at_plan_rank r = { 0 };
 	at_deps *deps;
-	at_space *space = NULL, *list = NULL;
+	at_space *space = NULL;
 	int rc = 0;
 
 	memset(plan, 0, sizeof(*plan));
@@ -277,11 +273,8 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 		AT_SPACE_REASONS : po->model ? AT_SPACE_LIST : AT_SPACE_SHAPES);
 	if (!space)
 		goto error;
-	if (po->model && (opts.explain || po->report) &&
-	    !(list = at_space_build(ctx, scop, deps, AT_SPACE_LIST)))
-		goto error;
-	if (at_plan_ranked(ctx, scop, space, list ? list : space, po, &opts,
-	    &r) < 0 && !r.failed)
+	if (at_plan_ranked(ctx, scop, space, po, &opts, &r) < 0 &&
+	    !r.failed)
 		goto error;
 	if (po->report && at_report_nest(ctx, po->report, scop, space,
 	    r.n ? r.cand[0] : NULL) < 0)
@@ -305,7 +298,6 @@ failed:
 	rc = -1;
 done:
 	at_plan_rank_clear(&r);
-	at_space_free(list);
 	at_space_free(space);
 	at_deps_free(deps);
 	return rc;

@@ -93,8 +93,10 @@ static int at_select_push(at_select *sel, const at_choice *ch)
 	return sel->n++;
 }
 
-/* Scores orig and every structure not known illegal at every size;
- * returns 0 or -1. */
+/* Scores orig and every structure of the space, whatever its verdict at
+ * the probe sizes of a checked space (a structure illegal there can be
+ * legal at other sizes; the caller checks the ones it keeps at their own
+ * sizes), so that every mode of the space ranks alike; returns 0 or -1. */
 static int at_select_score(isl_ctx *ctx, const at_space *space,
 	const at_model *m, at_select *sel, at_select_batch *b)
 {
@@ -111,8 +113,6 @@ static int at_select_score(isl_ctx *ctx, const at_space *space,
 	for (int i = 0; i < space->n_struct; i++) {
 		const at_struct *st = &space->structs[i];
 
-		if (!st->legal)
-			continue;
 		item = at_select_push(sel, &st->ch);
 		if (at_features_struct(ctx, space, &sel->info, &st->ch,
 		    &si) < 0 ||

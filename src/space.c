@@ -1474,7 +1474,7 @@ static int at_space_family_compute(isl_ctx *ctx, const at_space *space,
 	isl_union_map *full;
 	isl_map *rel = NULL;
 	isl_size n, np, dim;
-	int r;
+	int r, img;
 
 	e->rel = NULL;
 	e->n = 0;
@@ -1488,11 +1488,10 @@ static int at_space_family_compute(isl_ctx *ctx, const at_space *space,
 		goto done;
 	full = isl_schedule_node_get_prefix_schedule_union_map(b.tile);
 	full = at_space_extend(at_space_extend(full, b.tile, n), b.point, np);
-	r = at_deps_image(space->deps, full, &rel);
+	img = at_deps_image(space->deps, full, &rel);
 	isl_union_map_free(full);
-	if (r < 0)
+	if (img < 0)
 		goto done;
-	r = -1;
 	dim = rel ? isl_map_dim(rel, isl_dim_in) : n + np;
 	if (dim < n + np)
 		goto done;

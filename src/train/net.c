@@ -20,7 +20,6 @@
 
 #include "at_train.h"
 
-
 /* Activations and gradients of one minibatch (K kernels, R rows). */
 typedef struct at_tr_act {
 	float *zn, *a1, *h1, *a2, *e, *u, *du, *de, *dh1;	/* K rows */
@@ -205,21 +204,25 @@ static void at_tr_forward(at_tr_net *n, int K, int R)
 	at_tr_act *a = &n->act;
 	int h = n->h;
 
-	at_tr_affine(a->zn, W(n, AT_LAYER_NEST1), h, B(n, AT_LAYER_NEST1), K, n->dn, h, a->a1);
+	at_tr_affine(a->zn, W(n, AT_LAYER_NEST1), h, B(n, AT_LAYER_NEST1), K,
+		n->dn, h, a->a1);
 	at_tr_elu(a->a1, a->h1, (size_t)K * h);
-	at_tr_affine(a->h1, W(n, AT_LAYER_NEST2), h, B(n, AT_LAYER_NEST2), K, h, h, a->a2);
+	at_tr_affine(a->h1, W(n, AT_LAYER_NEST2), h, B(n, AT_LAYER_NEST2), K, h,
+		h, a->a2);
 	at_tr_elu(a->a2, a->e, (size_t)K * h);
 	cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, K, h, h, 1.0f,
 		a->e, h, W(n, AT_LAYER_HEAD1), h, 0.0f, a->u, h);
-	at_tr_affine(a->zc, W(n, AT_LAYER_CAND1), h, B(n, AT_LAYER_CAND1), R, n->dc, h, a->c1);
+	at_tr_affine(a->zc, W(n, AT_LAYER_CAND1), h, B(n, AT_LAYER_CAND1), R,
+		n->dc, h, a->c1);
 	at_tr_elu(a->c1, a->g, (size_t)R * h);
-	at_tr_affine(a->g, W(n, AT_LAYER_HEAD1) + (size_t)h * h, h, B(n, AT_LAYER_HEAD1), R,
-		h, h, a->p);
+	at_tr_affine(a->g, W(n, AT_LAYER_HEAD1) + (size_t)h * h, h,
+		B(n, AT_LAYER_HEAD1), R, h, h, a->p);
 	for (int r = 0; r < R; r++)
 		for (int j = 0; j < h; j++)
 			a->p[(size_t)r * h + j] += a->u[(size_t)a->rk[r] * h + j];
 	at_tr_elu(a->p, a->q, (size_t)R * h);
-	at_tr_affine(a->q, W(n, AT_LAYER_HEAD2), 1, B(n, AT_LAYER_HEAD2), R, h, 1, a->out);
+	at_tr_affine(a->q, W(n, AT_LAYER_HEAD2), 1, B(n, AT_LAYER_HEAD2), R, h,
+		1, a->out);
 }
 
 /* gw (rows x cols) = x^T (n x rows) dy (n x cols); gb = column sums of
@@ -257,7 +260,8 @@ static void at_tr_backward_head(at_tr_net *n, int K, int R)
 		GB(n, AT_LAYER_HEAD2));
 	for (int r = 0; r < R; r++)
 		for (int j = 0; j < h; j++)
-			a->dq[(size_t)r * h + j] = a->dout[r] * W(n, AT_LAYER_HEAD2)[j];
+			a->dq[(size_t)r * h + j] = a->dout[r] *
+				W(n, AT_LAYER_HEAD2)[j];
 	at_tr_elu_back(a->p, a->q, a->dq, (size_t)R * h);
 	at_tr_grad_layer(a->g, a->dq, R, h, h, h, GW(n, AT_LAYER_HEAD1) +
 		(size_t)h * h, GB(n, AT_LAYER_HEAD1));
@@ -460,7 +464,7 @@ static int at_tr_layer_json(const at_tr_net *n, const float *par, int l,
 
 	if (!o || !cJSON_AddItemToArray(arr, o))
 		goto error;
-	if (!cJSON_AddStringToObject(o, "name", at_model_layer_name((enum at_model_layer)l)) ||
+	if (!cJSON_AddStringToObject(o, "name", at_model_layer_name(l)) ||
 	    !cJSON_AddNumberToObject(o, "rows", n->rows[l]) ||
 	    !cJSON_AddNumberToObject(o, "cols", n->cols[l]) ||
 	    !cJSON_AddItemToObject(o, "w", at_tr_floats_json(par +
@@ -723,7 +727,8 @@ static int at_tr_rescale(at_tr_net *n, const at_tr_data *d,
 	at_tr_calibrate(d, pred, &a, &b);
 	for (int j = 0; j < n->h; j++)
 		n->best[n->off_w[AT_LAYER_HEAD2] + j] *= a;
-	n->best[n->off_b[AT_LAYER_HEAD2]] = a * n->best[n->off_b[AT_LAYER_HEAD2]] + b;
+	n->best[n->off_b[AT_LAYER_HEAD2]] =
+		a * n->best[n->off_b[AT_LAYER_HEAD2]] + b;
 	return 0;
 }
 

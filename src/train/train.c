@@ -15,7 +15,6 @@
 #include <string.h>
 #include <time.h>
 
-
 #include "at_train.h"
 
 #define AT_TR_MAX_HIDDEN 8
