@@ -2,7 +2,11 @@
 # bench.sh — what `make bench` prints.  For every example at its default
 # size, compiled with the user's usual flags (gcc -O3 -march=native
 # -fopenmp) and run with OMP_NUM_THREADS=2 (best of 3 runs, kernel time
-# only), as speedups over the original, all measured in this one run:
+# only), as speedups over the original, all measured in this one run.
+# The original, fixed32, model and tune5 are run in turns (round 1 of
+# each, then round 2, ...), so a stretch of time in which the machine is
+# slower, as shared machines are now and then, slows them alike instead
+# of one of them:
 #
 #   fixed32  autotile --strategy fixed:32 (isl's bands, 32-tiles);
 #   model    autotile --strategy model (the shipped cost model's choice,
@@ -31,7 +35,7 @@
 # Environment: AUTOTILE (bin/autotile), CC (gcc), RUNS (3), THREADS (2),
 # EXAMPLES (names, default all), MAXCAND (150), BENCH_DEFINES (extra -D).
 # Flag lists and "time hash" pairs are split into words on purpose.
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086,SC2046
 set -u
 
 cd "$(dirname "$0")/.." || exit 1
@@ -48,28 +52,41 @@ if [ -z "${EXAMPLES:-}" ]; then
 	EXAMPLES=$(for f in examples/*.c; do basename "$f" .c; done)
 fi
 
-# Runs program $1 up to $RUNS times (600 s limit each); prints "best_time
-# hash", or nothing when a run fails.  Stops repeating once a run takes
-# longer than $2 seconds (a bad candidate is not worth three runs).
+# Runs program $1 once (600 s limit); prints "time hash", or nothing and
+# fails when the run fails.
+run_once() {
+	r=$(OMP_NUM_THREADS=$THREADS timeout 600 "$1") || return 1
+	t=$(printf '%s\n' "$r" | sed -n 's/^time: *//p' | head -n 1)
+	[ -n "$t" ] || return 1
+	echo "$t $(printf '%s\n' "$r" | sed -n 's/^hash: *//p' | head -n 1)"
+}
+
+# Prints the smaller of the times "$1" (may be empty) and $2.
+min_time() {
+	awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }'
+}
+
+# Runs program $1 up to $RUNS times; prints "best_time hash", or nothing
+# when a run fails.  Stops repeating once a run takes longer than $2
+# seconds (a bad candidate is not worth three runs).
 best_of() {
 	best=""
-	hash=""
 	i=0
 	while [ $i -lt "$RUNS" ]; do
-		r=$(OMP_NUM_THREADS=$THREADS timeout 600 "$1") || return 1
-		t=$(printf '%s\n' "$r" | sed -n 's/^time: *//p' | head -n 1)
-		hash=$(printf '%s\n' "$r" | sed -n 's/^hash: *//p' | head -n 1)
-		[ -n "$t" ] || return 1
-		best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
+		set -- "$1" "$2" $(run_once "$1") || return 1
+		[ $# -eq 4 ] || return 1
+		best=$(min_time "$best" "$3")
+		hash=$4
 		i=$((i + 1))
-		awk -v t="$t" -v l="$2" 'BEGIN { exit !(t + 0 > l + 0) }' && break
+		awk -v t="$3" -v l="$2" 'BEGIN { exit !(t + 0 > l + 0) }' && break
 	done
 	echo "$best $hash"
 }
 
-# Builds example $1 rewritten with autotile options $3... as $OUT/$1.$2 and
-# measures it (limit $LIMIT s); prints "time hash" or nothing.
-measure() {
+# Builds example $1 rewritten with autotile options $3... as the program
+# $OUT/$1.$2 (autotile's own time in $OUT/$1.$2.tool); fails when
+# autotile or the compiler does.
+build() {
 	e=$1
 	tag=$2
 	shift 2
@@ -78,11 +95,52 @@ measure() {
 		2>"$OUT/$e.$tag.err" || return 1
 	awk -v a="$s0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }' \
 		>"$OUT/$e.$tag.tool"
-
 	$CC $CFLAGS_RUN $BENCH_DEFINES "$OUT/$e.$tag.c" -o "$OUT/$e.$tag" -lm \
-		2>"$OUT/$e.$tag.cc" || return 1
+		2>"$OUT/$e.$tag.cc"
+}
+
+# Builds example $1 with autotile options $3... and measures it (limit
+# $LIMIT s); prints "time hash" or nothing.
+measure() {
+	e=$1
+	tag=$2
+	build "$@" || return 1
 	best_of "$OUT/$e.$tag" "$LIMIT"
 	rm -f "$OUT/$e.$tag"
+}
+
+# Runs the built programs $OUT/$1.T for the tags T in $2 in turns, $RUNS
+# rounds (a program slower than $LIMIT s or failing drops out); writes
+# "T best_time hash" per tag that ran to $OUT/$1.turns.
+in_turns() {
+	: >"$OUT/$1.turns"
+	for tag in $2; do
+		[ -x "$OUT/$1.$tag" ] && : >"$OUT/$1.$tag.best"
+	done
+	i=0
+	while [ $i -lt "$RUNS" ]; do
+		for tag in $2; do
+			b=$OUT/$1.$tag.best
+			[ -f "$b" ] || continue
+			if ! r=$(run_once "$OUT/$1.$tag"); then
+				rm -f "$b"
+				continue
+			fi
+			set -- "$1" "$2" $r
+			echo "$(min_time "$(cut -d' ' -f1 "$b")" "$3") $4" >"$b.new"
+			mv "$b.new" "$b"
+			awk -v t="$3" -v l="$LIMIT" 'BEGIN { exit !(t + 0 > l + 0) }' &&
+				mv "$b" "$b.done"
+		done
+		i=$((i + 1))
+	done
+	for tag in $2; do
+		for b in "$OUT/$1.$tag.best" "$OUT/$1.$tag.best.done"; do
+			[ -s "$b" ] && echo "$tag $(cat "$b")" >>"$OUT/$1.turns"
+			rm -f "$b"
+		done
+		rm -f "$OUT/$1.$tag"
+	done
 }
 
 # Prints the oracle's candidate ids for example $1 (see the header).
@@ -125,24 +183,26 @@ printf '  %s\n' "oracle's choice"
 for e in $EXAMPLES; do
 	LIMIT=1e9
 	if ! $CC $CFLAGS_RUN $BENCH_DEFINES "examples/$e.c" -o "$OUT/$e.orig" -lm 2>"$OUT/$e.cc" ||
-		! ro=$(best_of "$OUT/$e.orig" 1e9) || [ -z "$ro" ]; then
+		! ro=$(run_once "$OUT/$e.orig"); then
 		printf '%-10s skipped: the original does not build or run\n' "$e"
 		continue
 	fi
 	set -- $ro
+	LIMIT=$(awk -v t="$1" 'BEGIN { l = 3 * t; print (l > 2) ? l : 2 }')
+	rm -f "$OUT/$e.fixed32" "$OUT/$e.model" "$OUT/$e.tune5" "$OUT/$e.model.tool"
+	build "$e" fixed32 --strategy fixed:32
+	build "$e" model --strategy model
+	tool=$(cat "$OUT/$e.model.tool" 2>/dev/null || echo -)
+	build "$e" tune5 --autotune 5 --tune-runs "$RUNS" \
+		--tune-flags "$CFLAGS_RUN -Iruntime"
+	in_turns "$e" "orig fixed32 model tune5"
+	if ! set -- $(sed -n 's/^orig //p' "$OUT/$e.turns") || [ $# -ne 2 ]; then
+		printf '%-10s skipped: the original failed a timed run\n' "$e"
+		continue
+	fi
 	t0=$1
 	h0=$2
-	LIMIT=$(awk -v t="$t0" 'BEGIN { l = 3 * t; print (l > 2) ? l : 2 }')
-	: >"$OUT/$e.times"
-	r=$(measure "$e" fixed32 --strategy fixed:32) && [ -n "$r" ] &&
-		echo "fixed32 $r" >>"$OUT/$e.times"
-	rm -f "$OUT/$e.model.tool"
-	r=$(measure "$e" model --strategy model) && [ -n "$r" ] &&
-		echo "model $r" >>"$OUT/$e.times"
-	tool=$(cat "$OUT/$e.model.tool" 2>/dev/null || echo -)
-	r=$(measure "$e" tune5 --autotune 5 --tune-runs "$RUNS" \
-		--tune-flags "$CFLAGS_RUN -Iruntime") && [ -n "$r" ] &&
-		echo "tune5 $r" >>"$OUT/$e.times"
+	grep -v '^orig ' "$OUT/$e.turns" >"$OUT/$e.times"
 	for id in $(oracle_ids "$e"); do
 		r=$(measure "$e" cand --candidate "$id") && [ -n "$r" ] &&
 			echo "$id $r" >>"$OUT/$e.times"
