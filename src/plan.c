@@ -46,6 +46,22 @@ static int at_plan_clauses_force(const at_opts *opts)
 	return opts->shape[0] || opts->tile_scan >= 0 || opts->point_scan >= 0;
 }
 
+/* Returns 1 when choice ch has the shape and scans the pragma's clauses
+ * force; keep and orig have none.  Any choice does when none is forced. */
+static int at_plan_clauses_match(const at_space *space, const at_opts *opts,
+	const at_choice *ch)
+{
+	if (!at_plan_clauses_force(opts))
+		return 1;
+	if (ch->shape < 0)
+		return 0;
+	return (!opts->shape[0] ||
+		!strcmp(space->shapes[ch->shape].name, opts->shape)) &&
+		(opts->tile_scan < 0 || (int)ch->tile_scan == opts->tile_scan) &&
+		(opts->point_scan < 0 ||
+		(int)ch->point_scan == opts->point_scan);
+}
+
 /* Returns the candidate of --strategy fixed:N / tile(...) / shape() /
  * scan() under opts, NULL when there is none (r->why says why) or after an
  * error diagnostic for an illegal forced shape or scan (r->failed). */
@@ -141,7 +157,10 @@ static int at_plan_forced(isl_ctx *ctx, const at_scop *scop,
 /* Ranks the candidates with the cost model: the best legal ones (each
  * checked exactly at its own sizes) and keep where the keep margin puts
  * it, until n_option are found (keep always among them when n_option >
- * 1).  Prints the model's --explain report.  Returns 0 or -1. */
+ * 1).  When the pragma's clauses force a shape or scan, only candidates
+ * with them count (the model chooses their sizes and loop orders), and
+ * keep only joins as the last option.  Prints the model's --explain
+ * report.  Returns 0 or -1. */
 static int at_plan_model(isl_ctx *ctx, const at_scop *scop,
 	const at_space *space, const at_plan_opts *po, const at_opts *opts,
 	at_plan_rank *r)
@@ -160,6 +179,8 @@ static int at_plan_model(isl_ctx *ctx, const at_scop *scop,
 		at_select_explain(stderr, ctx, space, po->model, sel, 10);
 	for (int i = 0; i < sel->n && r->n < want; i++) {
 		at_cand *c;
+		if (!at_plan_clauses_match(space, opts, &sel->items[i].ch))
+			continue;
 		if (sel->items[i].ch.shape == AT_CHOICE_KEEP) {
 			have_keep = 1;
 			at_plan_push(r, NULL);
@@ -186,6 +207,8 @@ done:
 	return rc;
 }
 
+static void at_plan_rank_clear(at_plan_rank *r);
+
 /* Ranks the candidates of one nest under opts: a forced id or keep alone;
  * otherwise the strategy's choice (or the original order when it has
  * none) and, when n_option > 1, the original order and keep after it.
@@ -199,8 +222,13 @@ static int at_plan_ranked(isl_ctx *ctx, const at_scop *scop,
 
 	if (opts->candidate[0])
 		return at_plan_forced(ctx, scop, space, opts, r);
-	if (po->model && !opts->n_size && !at_plan_clauses_force(opts))
-		return at_plan_model(ctx, scop, space, po, opts, r);
+	if (po->model && !opts->n_size) {
+		if (at_plan_model(ctx, scop, space, po, opts, r) < 0)
+			return -1;
+		if (!at_plan_clauses_force(opts) || (r->n > 0 && r->cand[0]))
+			return 0;
+		at_plan_rank_clear(r);	/* none legal: at_plan_fixed says why */
+	}
 	c = at_plan_fixed(ctx, scop, space, opts, r);
 	if (r->failed)
 		return -1;

@@ -1081,11 +1081,13 @@ void at_space_free(at_space *space)
 }
 
 /* Returns the size opts give position k: tile(...) by position (the last
- * repeats), else fixed:N; capped by the trip count when known. */
+ * repeats), else fixed:N, else 32 (a shape or scan forced by the pragma
+ * under a strategy that sets no size); capped by the trip count when
+ * known. */
 static long at_space_opt_size(const at_space *space, const at_opts *opts,
 	int k)
 {
-	long v = opts->default_size;
+	long v = opts->default_size > 0 ? opts->default_size : 32;
 	long trip = k < AT_MAX_DEPTH ? space->trips[k] : -1;
 
 	if (k < opts->n_size)
