@@ -57,13 +57,11 @@ static void at_cli_usage(FILE *f)
 "                      standard output)\n"
 "  -I DIR, -D NAME[=V], -U NAME, -std=STD\n"
 "                      passed to clang when parsing the input\n"
-"  --strategy S        model: the candidate the learned cost model ranks\n"
-"                      best, or the nest as written when none is predicted\n"
-"                      faster (see README: not yet good enough to be the\n"
-"                      default)\n"
+"  --strategy S        model (default): the candidate the learned cost\n"
+"                      model ranks best, or the nest as written when none\n"
+"                      is predicted faster\n"
 "                      none: keep the loop order (add OpenMP pragmas only)\n"
 "                      fixed:N: N x ... x N tiles on the permutable bands\n"
-"                      (default: fixed:32)\n"
 "  --weights FILE      the cost model's weights (default: $AUTOTILE_WEIGHTS,\n"
 "                      else weights/default.json beside the program)\n"
 "  --candidate ID      use candidate ID (as listed by --report) for every\n"
@@ -510,7 +508,7 @@ int main(int argc, char **argv)
 	char dir[4096];
 	int rc;
 
-	cli.opts.default_size = 32;
+	cli.use_model = 1;	/* --strategy model */
 	cli.opts.parallel = 1;
 	cli.opts.tile_scan = cli.opts.point_scan = -1;
 	at_autotune_defaults(&cli.tune);

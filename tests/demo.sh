@@ -2,7 +2,8 @@
 # demo.sh — what `make demo` shows: autotile on examples/seidel2d.c (in-place Gauss-Seidel:
 # tiling it needs skewing, and parallelism needs a wavefront of tiles).
 #
-#   1. autotile --strategy fixed:32 --explain (the report goes to stderr);
+#   1. autotile --strategy model (the default) --explain (the report goes
+#      to stderr);
 #   2. the first lines of the transformed kernel;
 #   3. original and output compiled with the user's usual flags
 #      (gcc -O3 -march=native -fopenmp), run at the default size with
@@ -15,7 +16,7 @@
 # hashes differ.
 #
 # Environment: AUTOTILE (default bin/autotile), CC (default gcc), EXAMPLE
-# (default seidel2d), STRATEGY (default fixed:32), DEMO_DEFINES (extra -D
+# (default seidel2d), STRATEGY (default model), DEMO_DEFINES (extra -D
 # flags, e.g. smaller sizes; default none).
 # Flag lists are split into words on purpose.
 # shellcheck disable=SC2086
@@ -25,7 +26,7 @@ cd "$(dirname "$0")/.." || exit 1
 AUTOTILE=${AUTOTILE:-bin/autotile}
 CC=${CC:-gcc}
 EXAMPLE=${EXAMPLE:-seidel2d}
-STRATEGY=${STRATEGY:-fixed:32}
+STRATEGY=${STRATEGY:-model}
 DEMO_DEFINES=${DEMO_DEFINES:-}
 CFLAGS_RUN="-O3 -march=native -fopenmp -Iruntime"
 CFLAGS_EXACT="$CFLAGS_RUN -ffp-contract=off"

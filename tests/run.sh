@@ -299,6 +299,31 @@ run_cli() {
 	[ $rc -eq 0 ] && nosan && cmp -s "$LOGS/cli.out" "$LOGS/cli.stdout.c" &&
 		[ ! -e "$LOGS/-" ]
 	check $? "cli $t: -o - writes to stdout (exit $rc), no file named '-'"
+
+	# The cost model is the default strategy: no --strategy writes what
+	# --strategy model writes, which differs from fixed:32's output.
+	cli "$t" --strategy fixed:32 -I runtime examples/matmul.c
+	cp "$LOGS/cli.out" "$LOGS/cli.fixed.c"
+	cli "$t" --strategy model -I runtime examples/matmul.c
+	cp "$LOGS/cli.out" "$LOGS/cli.model.c"
+	cli "$t" -I runtime examples/matmul.c
+	[ $rc -eq 0 ] && nosan && [ -s "$LOGS/cli.model.c" ] &&
+		cmp -s "$LOGS/cli.out" "$LOGS/cli.model.c" &&
+		! cmp -s "$LOGS/cli.out" "$LOGS/cli.fixed.c"
+	check $? "cli $t: without --strategy the output is --strategy model's (exit $rc)"
+
+	# Clauses forcing a shape and scan without tile(): the model chooses
+	# sizes and loop orders among the candidates with them (before, the
+	# default strategy gave 1x1x1 tiles there).
+	sed 's/^#pragma autotile$/#pragma autotile shape(rect) scan(TS,LI)/' \
+		examples/matmul.c >"$LOGS/clause.c"
+	cli "$t" -I runtime "$LOGS/clause.c"
+	id=$(sed -n 's|.*/\* autotile: \([^:]*\): .*|\1|p' "$LOGS/cli.out" | head -n 1)
+	grep -q '^#pragma autotile shape(rect) scan(TS,LI)$' "$LOGS/clause.c" &&
+		[ $rc -eq 0 ] && nosan &&
+		expr "$id" : 'rect\.TS\.LI\.' >/dev/null &&
+		! expr "$id" : '.*\.1x1x1$' >/dev/null
+	check $? "cli $t: shape(rect) scan(TS,LI) without tile(): the model's best rect TS-LI candidate (${id:-none}; exit $rc)"
 }
 
 # Training rows from the hand-written measurement fixture
