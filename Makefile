@@ -38,7 +38,7 @@ LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c))
 LIB_OBJ  := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC))
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BIN)/%,$(UNIT_SRC))
-HEADERS  := $(wildcard include/*.h)
+HEADERS  := $(wildcard include/*.h src/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
 .PHONY: all deps demo test test-unit test-san bench verify-long clean units \

@@ -247,7 +247,7 @@ int at_space_default(const at_space *space, const at_opts *opts,
  * result is memoized in the space for the choices that share it, and
  * with a memo the choices that differ only in their loop orders (and in
  * a scan the test does not see) ask it of one relation of the
- * dependences through their schedule (see space.c).  Returns 0 or -1. */
+ * dependences through their schedule (see space_omp.c).  Returns 0 or -1. */
 int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
 	int *par, int *simd);
 
