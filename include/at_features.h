@@ -60,10 +60,6 @@
  * as the space assumes when it allows every tile size). */
 #define AT_FEAT_TRIP_ASSUMED 1024
 
-/* Value of a trip-count entry that depends on an unknown parameter (its
- * flag entry is then 1). */
-#define AT_FEAT_SENTINEL (-1.0f)
-
 /* Value in param_vals of a parameter whose value is unknown. */
 #define AT_FEAT_UNKNOWN AT_SCOP_UNKNOWN
 

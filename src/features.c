@@ -692,10 +692,26 @@ static int at_feat_put(float *o, const int *v, int n)
 	return n;
 }
 
-/* Returns log2(1 + x) for x >= 0, AT_FEAT_SENTINEL for x < 0. */
-static float at_feat_log(long x)
+/* Returns log2(1 + x) for a known trip count x >= 0; for an unknown one
+ * (x < 0), log2(1 + `assumed`).  The model is trained on kernels of known
+ * sizes only: a value outside what it saw (the former sentinel -1, some
+ * ten standard deviations below every trained value) made it predict
+ * nonsense for parametric nests, where "assumed large", as the space and
+ * the footprint estimates take it, reads as a large known size. */
+static float at_feat_log(long x, double assumed)
 {
-	return x < 0 ? AT_FEAT_SENTINEL : (float)log2(1.0 + (double)x);
+	return (float)log2(1.0 + (x < 0 ? assumed : (double)x));
+}
+
+/* The iterations of the first statement's loops with unknown trip counts
+ * at AT_FEAT_TRIP_ASSUMED (an estimate of the nest's total). */
+static double at_feat_total_assumed(const at_feat_nest *f)
+{
+	double t = 1;
+
+	for (int k = 0; k < AT_MAX_DEPTH; k++)
+		t *= f->pos_trip[k];
+	return t;
 }
 
 /* Writes the dependence block; returns its size (AT_FEAT_NEST_DEP). */
@@ -729,11 +745,11 @@ static int at_feat_enc_domain(const at_feat_nest *f, float *o)
 	int i = 0;
 
 	for (int l = 0; l < AT_MAX_DEPTH; l++)
-		o[i++] = at_feat_log(f->trips[l]);
+		o[i++] = at_feat_log(f->trips[l], AT_FEAT_TRIP_ASSUMED);
 	for (int l = 0; l < AT_MAX_DEPTH; l++)
 		o[i++] = f->trips[l] < 0;
 	i += at_feat_put(o + i, f->const_bound, AT_MAX_DEPTH);
-	o[i++] = at_feat_log(f->total);
+	o[i++] = at_feat_log(f->total, at_feat_total_assumed(f));
 	o[i++] = f->total < 0;
 	o[i++] = (float)f->depth;
 	o[i++] = (float)f->n_loop;
