@@ -108,9 +108,11 @@ void at_tr_data_count(const at_tr_data *d, at_tr_split s, int *kernels,
 	int *rows);
 
 /* Normalisation constants (mean and standard deviation over the training
- * kernels / rows; a constant feature gets std 1). */
+ * kernels / rows; a constant feature gets std 1 and its *_const flag). */
 typedef struct at_tr_norm {
 	float *nest_mean, *nest_std, *cand_mean, *cand_std;
+	unsigned char *nest_const, *cand_const;	/* 1: the same value in
+						 * every training row */
 } at_tr_norm;
 
 /* Computes n from the training split of d.  Returns 0 or -1 (no memory). */
@@ -171,7 +173,12 @@ double at_tr_rank_loss(const float *p, const float *y,
 const char *at_tr_loss_name(at_tr_loss l);
 
 /* Trains one network on the training split of d with normalisation n,
- * early-stopped on the validation split's mean per-kernel Spearman.
+ * early-stopped on the validation split's mean per-kernel Spearman.  The
+ * first-layer weights of the features constant over the training rows
+ * (n's *_const) are written as 0: training never moved them (their
+ * normalised value is 0 in every training row), so they would only add
+ * their random initial values wherever such a feature takes another
+ * value (a parametric nest's "trip count unknown" flags, say).
  * Returns the weights object (schema, layout, names, norm, keep_margin 0,
  * layers; the caller adds the rest) and the best validation Spearman in
  * *val_score and the epochs run in *epochs_run, or NULL with a message

@@ -543,7 +543,7 @@ void at_tr_data_count(const at_tr_data *d, at_tr_split s, int *kernels,
 /* Mean and std of column j of the n x dim matrix x over the rows whose
  * use[] flag is set (use NULL: all); a constant column gets std 1. */
 static void at_tr_moments(const float *x, int n, int dim, const char *use,
-	float *mean, float *std)
+	float *mean, float *std, unsigned char *constant)
 {
 	for (int j = 0; j < dim; j++) {
 		double s = 0, s2 = 0, m;
@@ -560,7 +560,8 @@ static void at_tr_moments(const float *x, int n, int dim, const char *use,
 				s2 += v * v;
 			}
 		mean[j] = (float)m;
-		std[j] = cnt && s2 / cnt > 1e-12 ? (float)sqrt(s2 / cnt) : 1.0f;
+		constant[j] = !(cnt && s2 / cnt > 1e-12);
+		std[j] = constant[j] ? 1.0f : (float)sqrt(s2 / cnt);
 	}
 }
 
@@ -571,6 +572,8 @@ void at_tr_norm_free(at_tr_norm *n)
 	free(n->nest_std);
 	free(n->cand_mean);
 	free(n->cand_std);
+	free(n->nest_const);
+	free(n->cand_const);
 	memset(n, 0, sizeof(*n));
 }
 
@@ -584,8 +587,10 @@ int at_tr_norm_compute(const at_tr_data *d, at_tr_norm *n)
 	n->nest_std = malloc(d->dn * sizeof(float));
 	n->cand_mean = malloc(d->dc * sizeof(float));
 	n->cand_std = malloc(d->dc * sizeof(float));
+	n->nest_const = malloc(d->dn + 1);
+	n->cand_const = malloc(d->dc + 1);
 	if (!ku || !ru || !n->nest_mean || !n->nest_std || !n->cand_mean ||
-	    !n->cand_std)
+	    !n->cand_std || !n->nest_const || !n->cand_const)
 		goto error;
 	for (int k = 0; k < d->n_kernel; k++) {
 		const at_tr_kernel *K = &d->kernels[k];
@@ -593,8 +598,9 @@ int at_tr_norm_compute(const at_tr_data *d, at_tr_norm *n)
 		memset(ru + K->first, ku[k], K->n);
 	}
 	at_tr_moments(d->nest, d->n_kernel, d->dn, ku, n->nest_mean,
-		n->nest_std);
-	at_tr_moments(d->cand, d->n_row, d->dc, ru, n->cand_mean, n->cand_std);
+		n->nest_std, n->nest_const);
+	at_tr_moments(d->cand, d->n_row, d->dc, ru, n->cand_mean, n->cand_std,
+		n->cand_const);
 	rc = 0;
 error:
 	free(ku);

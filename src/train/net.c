@@ -764,6 +764,26 @@ static double at_tr_loop(at_tr_net *n, const at_tr_data *d,
 	return best;
 }
 
+/* Zeroes in par the rows of layer l's weights for the inputs marked in
+ * constant (NULL: none). */
+static void at_tr_zero_rows(const at_tr_net *n, float *par, int l,
+	const unsigned char *constant)
+{
+	for (int j = 0; constant && j < n->rows[l]; j++)
+		if (constant[j])
+			memset(par + n->off_w[l] + (size_t)j * n->cols[l], 0,
+				n->cols[l] * sizeof(float));
+}
+
+/* Zeroes the first-layer weights of the features constant in training
+ * (see at_tr_train in at_train.h). */
+static void at_tr_zero_unseen(const at_tr_net *n, float *par,
+	const at_tr_norm *nm)
+{
+	at_tr_zero_rows(n, par, AT_LAYER_NEST1, nm->nest_const);
+	at_tr_zero_rows(n, par, AT_LAYER_CAND1, nm->cand_const);
+}
+
 /* Trains one network (see at_train.h). */
 cJSON *at_tr_train(const at_tr_data *d, const at_tr_norm *nm,
 	const at_tr_opts *o, double *val_score, int *epochs_run, char *err,
@@ -797,6 +817,7 @@ cJSON *at_tr_train(const at_tr_data *d, const at_tr_norm *nm,
 		snprintf(err, errlen, "out of memory");
 		goto error;
 	}
+	at_tr_zero_unseen(&n, n.best, nm);
 	w = at_tr_weights(&n, n.best, d->layout, d->nest_names, d->cand_names,
 		nm);
 	if (!w)

@@ -590,6 +590,87 @@ out:
 	unlink(path);
 }
 
+/* Returns 1 when row r of layer `name` (cols wide) in weights w is all
+ * zero, 0 when not, -1 when the layer is missing. */
+static int layer_row_zero(const cJSON *w, const char *name, int r)
+{
+	const cJSON *l;
+
+	cJSON_ArrayForEach(l, cJSON_GetObjectItem(w, "layers")) {
+		const cJSON *wv = cJSON_GetObjectItem(l, "w");
+		int cols = cJSON_GetObjectItem(l, "cols")->valueint;
+		if (strcmp(cJSON_GetObjectItem(l, "name")->valuestring, name))
+			continue;
+		for (int c = 0; c < cols; c++)
+			if (cJSON_GetArrayItem(wv, r * cols + c)->valuedouble != 0)
+				return 0;
+		return 1;
+	}
+	return -1;
+}
+
+/* A candidate feature that is constant over the training rows gets zero
+ * first-layer weights, so its value elsewhere changes no prediction. */
+static void test_unseen(const char *dir)
+{
+	char path[256], err[256] = "";
+	at_tr_data d;
+	at_tr_norm nm;
+	at_tr_opts o;
+	at_model *m = NULL;
+	cJSON *w = NULL;
+	double val;
+	int epochs, r = -1;
+	float p[2], c[4];
+
+	snprintf(path, sizeof path, "%s/unseen.jsonl", dir);
+	synth(path);
+	memset(&d, 0, sizeof d);
+	if (at_tr_data_read(&d, path, err, sizeof err) < 0 ||
+	    at_tr_data_finish(&d, err, sizeof err) < 0) {
+		AT_CHECK(0, "unseen: synthetic set read (%s)", err);
+		goto out;
+	}
+	for (int k = 0; k < d.n_kernel; k++)
+		for (int i = 0; i < d.kernels[k].n; i++)
+			d.cand[(size_t)(d.kernels[k].first + i) * d.dc + 3] =
+				d.kernels[k].split == AT_TR_TRAIN ? 0.25f : 1.0f;
+	for (int i = 0; i < d.n_row && r < 0; i++)
+		if (d.cand[(size_t)i * d.dc + 3] == 1.0f)
+			r = i;
+	if (r < 0 || at_tr_norm_compute(&d, &nm) < 0)
+		goto out;
+	AT_CHECK(nm.cand_const[3] == 1 && nm.cand_const[0] == 0,
+		"unseen: candidate feature 3 is marked constant in training, "
+		"feature 0 is not");
+	at_tr_opts_default(&o);
+	o.hidden = 8;
+	o.epochs = 3;
+	w = at_tr_train(&d, &nm, &o, &val, &epochs, err, sizeof err);
+	at_tr_norm_free(&nm);
+	AT_CHECK(w && layer_row_zero(w, "cand1", 3) == 1 &&
+		layer_row_zero(w, "cand1", 0) == 0 &&
+		layer_row_zero(w, "nest1", 0) == 0, "unseen: cand1's row of "
+		"the constant feature is zero, the others are not (%s)",
+		w ? "trained" : err);
+	m = w ? at_model_from_json(w, "unseen", d.layout, d.dn, d.dc, err,
+		sizeof err) : NULL;
+	if (m) {
+		memcpy(c, d.cand + (size_t)r * d.dc, sizeof c);
+		at_model_predict(m, d.nest, c, 1, &p[0]);
+		c[3] = 0.25f;
+		at_model_predict(m, d.nest, c, 1, &p[1]);
+		AT_CHECK(p[0] == p[1], "unseen: the feature's value outside "
+			"training (1.0 against 0.25) changes no prediction "
+			"(%g, %g)", p[0], p[1]);
+	}
+out:
+	at_model_free(m);
+	cJSON_Delete(w);
+	at_tr_data_free(&d);
+	unlink(path);
+}
+
 /* Writes a file whose one row has "censored": "yes". */
 static void bad_censored_file(const char *path)
 {
@@ -979,6 +1060,7 @@ int main(void)
 	test_reader_errors(dir);
 	test_split();
 	test_train(dir);
+	test_unseen(dir);
 	test_cens_losses();
 	test_cens_metrics(dir);
 	test_cens_train(dir);
