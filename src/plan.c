@@ -207,7 +207,13 @@ done:
 	return rc;
 }
 
-static void at_plan_rank_clear(at_plan_rank *r);
+/* Frees the candidates of r. */
+static void at_plan_rank_clear(at_plan_rank *r)
+{
+	for (int i = 0; i < r->n; i++)
+		at_cand_free(r->cand[i]);
+	r->n = 0;
+}
 
 /* Ranks the candidates of one nest under opts: a forced id or keep alone;
  * otherwise the strategy's choice (or the original order when it has
@@ -245,14 +251,6 @@ static int at_plan_ranked(isl_ctx *ctx, const at_scop *scop,
 	if (n_option > 1)
 		at_plan_push(r, NULL);
 	return 0;
-}
-
-/* Frees the candidates of r. */
-static void at_plan_rank_clear(at_plan_rank *r)
-{
-	for (int i = 0; i < r->n; i++)
-		at_cand_free(r->cand[i]);
-	r->n = 0;
 }
 
 /* Generates the text of every ranked candidate into plan (keep: NULL);
