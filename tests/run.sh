@@ -8,8 +8,9 @@
 #   1b. the trainer: bin/autotile-train and its sanitizer build on synthetic
 #      training rows (tests/model/synth.awk): metrics, weights (jq),
 #      --eval, a wrong-layout weights file, rows marked censored;
-#   2. differential tests: every example x strategy {none, fixed:16,
-#      fixed:32} at small sizes, and x fixed:3 at tiny sizes, through
+#   2. differential tests: every example x strategy {model (the
+#      default), none, fixed:16, fixed:32} at small sizes, and x fixed:3
+#      at tiny sizes, through
 #      tests/difftest.sh;
 #   2b. scan orders: every example x one legal candidate per (shape, tile
 #      scan, point scan) as tests/scanlist.sh lists them, forced with
@@ -35,7 +36,7 @@
 #
 # Environment: JOBS (parallel test jobs, default 2), AUTOTILE (default
 # bin/autotile), AUTOTILE_SAN (default bin-san/autotile), STRATEGIES
-# (default "none fixed:16 fixed:32"), EXAMPLES (names, default all
+# (default "model none fixed:16 fixed:32"), EXAMPLES (names, default all
 # of examples/*.c).
 # The xargs scripts are single-quoted on purpose (expanded by the child sh).
 # shellcheck disable=SC2016
