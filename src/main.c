@@ -497,7 +497,9 @@ static at_model *at_cli_load_model(const struct at_cli *cli, const char *argv0)
 	m = at_model_load(path, AT_FEAT_LAYOUT, AT_FEAT_NEST_DIM,
 		AT_FEAT_CAND_DIM, err, sizeof(err));
 	if (!m)
-		at_diag(NULL, AT_ERROR, "%s", err);
+		at_diag(NULL, AT_ERROR, "%s (the cost model's weights: give "
+			"another with --weights FILE, or tile without the model "
+			"with --strategy fixed:32)", err);
 	return m;
 }
 

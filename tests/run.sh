@@ -239,6 +239,14 @@ run_cli() {
 	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan && grep -q '^autotile: error: /no/such/w\.json' "$LOGS/cli.err"
 	check $? "cli $t: --weights naming a missing file -> exit 1 (got $rc), one error line naming it (got $n)"
 
+	AUTOTILE_WEIGHTS=/no/such/w.json timeout 120 "$t" -I runtime \
+		examples/matmul.c -o "$LOGS/cli.c" >"$LOGS/cli.out" 2>"$LOGS/cli.err"
+	rc=$?
+	n=$(wc -l <"$LOGS/cli.err")
+	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan &&
+		grep -q '^autotile: error: /no/such/w\.json.*--strategy fixed:32' "$LOGS/cli.err"
+	check $? "cli $t: default strategy with \$AUTOTILE_WEIGHTS missing -> exit 1 (got $rc), one line naming the file and --strategy fixed:32 (got $n)"
+
 	printf '{"schema": 1, "layout": "at-feat-0"}\n' >"$LOGS/badw.json"
 	cli "$t" --strategy model --weights "$LOGS/badw.json" -I runtime examples/matmul.c -o "$LOGS/cli.c"
 	n=$(wc -l <"$LOGS/cli.err")
