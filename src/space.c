@@ -1010,22 +1010,22 @@ void at_space_free(at_space *space)
 }
 
 /* Returns the size opts give position k: tile(...) by position (the last
- * repeats), else fixed:N, else 32 (a shape or scan forced by the pragma
- * under a strategy that sets no size); capped by the trip count when
- * known. */
+ * repeats), else fixed:N, capped by the trip count when known; else (a
+ * shape or scan forced by the pragma under a strategy that sets no size)
+ * the probe size. */
 static long at_space_opt_size(const at_space *space, const at_opts *opts,
 	int k)
 {
-	long v = opts->default_size > 0 ? opts->default_size : 32;
+	long v = opts->default_size;
 	long trip = k < AT_MAX_DEPTH ? space->trips[k] : -1;
 
 	if (k < opts->n_size)
 		v = opts->sizes[k];
 	else if (opts->n_size > 0 && !opts->default_size)
 		v = opts->sizes[opts->n_size - 1];
-	if (trip >= 1 && v > trip)
-		v = trip;
-	return v < 1 ? 1 : v;
+	if (v < 1)
+		return at_space_probe(space, k);
+	return trip >= 1 && v > trip ? trip : v;
 }
 
 /* Returns the index of the shape opts ask for (default "isl"), or -1. */

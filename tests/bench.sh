@@ -66,23 +66,6 @@ min_time() {
 	awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }'
 }
 
-# Runs program $1 up to $RUNS times; prints "best_time hash", or nothing
-# when a run fails.  Stops repeating once a run takes longer than $2
-# seconds (a bad candidate is not worth three runs).
-best_of() {
-	best=""
-	i=0
-	while [ $i -lt "$RUNS" ]; do
-		set -- "$1" "$2" $(run_once "$1") || return 1
-		[ $# -eq 4 ] || return 1
-		best=$(min_time "$best" "$3")
-		hash=$4
-		i=$((i + 1))
-		awk -v t="$3" -v l="$2" 'BEGIN { exit !(t + 0 > l + 0) }' && break
-	done
-	echo "$best $hash"
-}
-
 # Builds example $1 rewritten with autotile options $3... as the program
 # $OUT/$1.$2 (autotile's own time in $OUT/$1.$2.tool); fails when
 # autotile or the compiler does.
@@ -99,21 +82,11 @@ build() {
 		2>"$OUT/$e.$tag.cc"
 }
 
-# Builds example $1 with autotile options $3... and measures it (limit
-# $LIMIT s); prints "time hash" or nothing.
-measure() {
-	e=$1
-	tag=$2
-	build "$@" || return 1
-	best_of "$OUT/$e.$tag" "$LIMIT"
-	rm -f "$OUT/$e.$tag"
-}
-
 # Runs the built programs $OUT/$1.T for the tags T in $2 in turns, $RUNS
-# rounds (a program slower than $LIMIT s or failing drops out); writes
-# "T best_time hash" per tag that ran to $OUT/$1.turns.
+# rounds (a program drops out when a run fails or takes longer than
+# $LIMIT s: a bad candidate is not worth three runs); prints "T best_time
+# hash" per tag that ran, and removes the programs.
 in_turns() {
-	: >"$OUT/$1.turns"
 	for tag in $2; do
 		[ -x "$OUT/$1.$tag" ] && : >"$OUT/$1.$tag.best"
 	done
@@ -136,7 +109,7 @@ in_turns() {
 	done
 	for tag in $2; do
 		for b in "$OUT/$1.$tag.best" "$OUT/$1.$tag.best.done"; do
-			[ -s "$b" ] && echo "$tag $(cat "$b")" >>"$OUT/$1.turns"
+			[ -s "$b" ] && echo "$tag $(cat "$b")"
 			rm -f "$b"
 		done
 		rm -f "$OUT/$1.$tag"
@@ -195,7 +168,7 @@ for e in $EXAMPLES; do
 	tool=$(cat "$OUT/$e.model.tool" 2>/dev/null || echo -)
 	build "$e" tune5 --autotune 5 --tune-runs "$RUNS" \
 		--tune-flags "$CFLAGS_RUN -Iruntime"
-	in_turns "$e" "orig fixed32 model tune5"
+	in_turns "$e" "orig fixed32 model tune5" >"$OUT/$e.turns"
 	if ! set -- $(sed -n 's/^orig //p' "$OUT/$e.turns") || [ $# -ne 2 ]; then
 		printf '%-10s skipped: the original failed a timed run\n' "$e"
 		continue
@@ -204,8 +177,8 @@ for e in $EXAMPLES; do
 	h0=$2
 	grep -v '^orig ' "$OUT/$e.turns" >"$OUT/$e.times"
 	for id in $(oracle_ids "$e"); do
-		r=$(measure "$e" cand --candidate "$id") && [ -n "$r" ] &&
-			echo "$id $r" >>"$OUT/$e.times"
+		build "$e" cand --candidate "$id" &&
+			in_turns "$e" cand | sed "s/^cand /$id /" >>"$OUT/$e.times"
 	done
 	awk -v e="$e" -v t0="$t0" -v h0="$h0" -v scans="$SCANS" -v tool="$tool" '
 		function sp(t) { return t > 0 ? t0 / t : 0 }
