@@ -26,6 +26,8 @@
 #include "at_features.h"
 #include "at_model.h"
 #include "at_report.h"
+#include "at_timing.h"
+#include "at_blas.h"
 
 #define AT_VERSION "0.1.0"
 
@@ -78,6 +80,7 @@ static void at_cli_usage(FILE *f)
 "  --tune-runs R       timed runs per build, the minimum counts (default 3)\n"
 "  --no-parallel       do not emit OpenMP pragmas\n"
 "  --explain           report dependences, schedule and parallel loops\n"
+"  --time-report       print the time each stage took on stderr\n"
 "  --version           print the version and exit\n"
 "  --help              print this help and exit\n"
 "\n"
@@ -193,6 +196,8 @@ static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
 			return at_cli_usage_error("%s needs a file name", a);
 	} else if (!strncmp(a, "--autotune", 10) || !strncmp(a, "--tune-", 7)) {
 		return at_cli_tune_option(cli, argc, argv, i);
+	} else if (!strcmp(a, "--time-report")) {
+		at_timing_enable();
 	} else if (!strcmp(a, "--no-parallel")) {
 		cli->opts.parallel = 0;
 	} else if (!strncmp(a, "--strategy", 10) && (!a[10] || a[10] == '=')) {
@@ -416,6 +421,7 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 		src->text, cli->n_arg, cli->args };
 	char *out = NULL;
 	int rc = 1, failed = 0;
+	double t;
 
 	if (!ctx || !plans || !texts)
 		goto done;
@@ -431,7 +437,9 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 		goto done;
 	for (int k = 0; k < src->n_scop; k++)
 		texts[k] = at_plan_text(&plans[k]);
+	t = at_timing_start();
 	out = at_rewrite(src, texts);
+	at_timing_stop(AT_T_REWRITE, t);
 	rc = out ? at_cli_write(cli->output, out) : 1;
 	if (po.report && at_report_write(cli->report, po.report))
 		rc = 1;
@@ -477,6 +485,7 @@ static at_model *at_cli_load_model(const struct at_cli *cli, const char *argv0)
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	char *slash;
 	at_model *m;
+	double t;
 
 	if (n > 0)
 		exe[n] = 0;
@@ -494,8 +503,10 @@ static at_model *at_cli_load_model(const struct at_cli *cli, const char *argv0)
 	else
 		snprintf(path, sizeof(path), "%s/../weights/default.json", exe);
 	at_model_one_thread();
+	t = at_timing_start();
 	m = at_model_load(path, AT_FEAT_LAYOUT, AT_FEAT_NEST_DIM,
 		AT_FEAT_CAND_DIM, err, sizeof(err));
+	at_timing_stop(AT_T_WEIGHTS, t);
 	if (!m)
 		at_diag(NULL, AT_ERROR, "%s (the cost model's weights: give "
 			"another with --weights FILE, or tile without the model "
@@ -509,6 +520,7 @@ int main(int argc, char **argv)
 	at_source *src = NULL;
 	char dir[4096];
 	int rc;
+	double t;
 
 	cli.use_model = 1;	/* --strategy model */
 	cli.opts.parallel = 1;
@@ -529,9 +541,15 @@ int main(int argc, char **argv)
 		free(cli.args);
 		return 1;
 	}
+	t = at_timing_start();
 	rc = at_frontend_parse(cli.input, cli.n_arg, cli.args, &src);
+	at_timing_stop(AT_T_PARSE, t);
 	if (rc == 0)
 		rc = at_cli_run(&cli, src);
+	at_timing_report(stderr);
+	if (cli.model && at_timing_enabled())
+		fprintf(stderr, "  the model scored with OpenBLAS's %s kernels\n",
+			at_blas_core());
 	at_source_free(src);
 	at_model_free(cli.model);
 	free(cli.args);

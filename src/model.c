@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cblas.h>
 
 #include "at_model.h"
+#include "at_blas.h"
 #include "at_buf.h"
 
 static const char *const at_model_layer_names[AT_MODEL_N_LAYER] = {
@@ -414,12 +414,17 @@ at_model *at_model_from_json(const cJSON *root, const char *name,
 	const char *layout, int dn, int dc, char *err, size_t errlen)
 {
 	at_model_ld ld = { name, err, errlen };
+	char blas[256];
 	at_model *m;
 
 	if (errlen > 0)
 		err[0] = '\0';
 	if (dn < 1 || dc < 1 || !layout) {
 		at_model_fail(&ld, "bad caller dimensions %dx%d", dn, dc);
+		return NULL;
+	}
+	if (at_blas_init(1, blas, sizeof(blas)) < 0) {
+		at_model_fail(&ld, "%s", blas);
 		return NULL;
 	}
 	m = calloc(1, sizeof(*m));
@@ -450,7 +455,8 @@ error:
 /* Pins OpenBLAS to one thread (see at_model.h). */
 void at_model_one_thread(void)
 {
-	openblas_set_num_threads(1);
+	if (at_blas_init(1, NULL, 0) == 0)
+		at_blas_one_thread();
 }
 
 /* Reads, parses and validates the weights file path (see at_model.h). */
@@ -541,7 +547,7 @@ static void at_model_vecmat(const float *x, const float *w, const float *b,
 	int rows, int cols, float *y)
 {
 	memcpy(y, b, cols * sizeof(float));
-	cblas_sgemv(CblasRowMajor, CblasTrans, rows, cols, 1.0f, w, cols, x, 1,
+	at_blas_sgemv(CblasRowMajor, CblasTrans, rows, cols, 1.0f, w, cols, x, 1,
 		1.0f, y, 1);
 }
 
@@ -549,7 +555,7 @@ static void at_model_vecmat(const float *x, const float *w, const float *b,
 static void at_model_gemm(const float *x, const float *w, int ldw, int n,
 	int rows, int cols, float *y)
 {
-	cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, cols, rows,
+	at_blas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, cols, rows,
 		1.0f, x, rows, w, ldw, 1.0f, y, cols);
 }
 

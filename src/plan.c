@@ -13,6 +13,7 @@
 #include "at_explain.h"
 #include "at_report.h"
 #include "at_select.h"
+#include "at_timing.h"
 
 /* The ranked candidates of one nest before code generation; a NULL entry
  * stands for `keep`. */
@@ -22,6 +23,17 @@ typedef struct at_plan_rank {
 	const char *why;	/* why option 0 is not tiled (NULL: it is) */
 	int failed;		/* a forced choice was illegal or unknown */
 } at_plan_rank;
+
+/* at_space_make, timed as the legality stage. */
+static at_cand *at_plan_make(isl_ctx *ctx, const at_space *space,
+	const at_choice *ch, int *dep)
+{
+	double t = at_timing_start();
+	at_cand *c = at_space_make(ctx, space, ch, dep);
+
+	at_timing_stop(AT_T_LEGAL, t);
+	return c;
+}
 
 /* Reports that the forced choice `what` of the nest is illegal, naming
  * the dependence it violates (index dep, or -1 when none was found). */
@@ -85,7 +97,7 @@ static at_cand *at_plan_fixed(isl_ctx *ctx, const at_scop *scop,
 		}
 		return NULL;
 	}
-	c = at_space_make(ctx, space, &ch, &dep);
+	c = at_plan_make(ctx, space, &ch, &dep);
 	if (!c && force && dep > -2) {
 		snprintf(what, sizeof(what), "the choice `%s` requested by "
 			"the pragma", at_space_id(space, &ch, id, sizeof(id)));
@@ -106,7 +118,7 @@ static at_cand *at_plan_orig(isl_ctx *ctx, const at_space *space)
 
 	memset(&ch, 0, sizeof(ch));
 	ch.shape = -1;
-	return at_space_make(ctx, space, &ch, &dep);
+	return at_plan_make(ctx, space, &ch, &dep);
 }
 
 /* Appends cand (NULL: keep) to r unless r is full; returns 0, or -1 when
@@ -144,7 +156,7 @@ static int at_plan_forced(isl_ctx *ctx, const at_scop *scop,
 		r->why = "candidate `keep`: the nest is left exactly as written";
 		return at_plan_push(r, NULL);
 	}
-	c = at_space_make(ctx, space, &ch, &dep);
+	c = at_plan_make(ctx, space, &ch, &dep);
 	if (!c && dep > -2) {
 		snprintf(what, sizeof(what), "candidate `%s`",
 			opts->candidate);
@@ -168,13 +180,16 @@ static int at_plan_model(isl_ctx *ctx, const at_scop *scop,
 	long *vals = calloc(scop->n_param + 1, sizeof(long));
 	at_select *sel = calloc(1, sizeof(*sel));
 	int rc = -1, have_keep = 0, want = po->n_option, dep;
+	double t;
 
 	if (!sel || !vals)
 		goto done;
 	at_features_param_values(po->text, scop, po->n_arg, po->args, vals);
+	t = at_timing_start();
 	if (at_select_rank(ctx, scop, space->deps, space, po->model, vals,
 	    sel) < 0)
 		goto done;
+	at_timing_stop(AT_T_RANK, t);
 	if (opts->explain)
 		at_select_explain(stderr, ctx, space, po->model, sel, 10);
 	for (int i = 0; i < sel->n && r->n < want; i++) {
@@ -188,7 +203,7 @@ static int at_plan_model(isl_ctx *ctx, const at_scop *scop,
 		}
 		if (want > 1 && !have_keep && r->n == want - 1)
 			break;
-		c = at_space_make(ctx, space, &sel->items[i].ch, &dep);
+		c = at_plan_make(ctx, space, &sel->items[i].ch, &dep);
 		if (!c && dep == -2)
 			goto done;
 		if (c)
@@ -264,11 +279,13 @@ static int at_plan_generate(isl_ctx *ctx, const at_scop *scop,
 	for (int i = 0; i < r->n; i++) {
 		at_gen gen = { 0 };
 		at_cand *c = r->cand[i];
+		double t = at_timing_start();
 
 		snprintf(plan->id[i], sizeof(plan->id[i]), "%s",
 			c ? c->id : AT_KEEP_ID);
 		if (c && at_codegen(ctx, scop, deps, c, &cg, &gen) < 0)
 			return -1;
+		at_timing_stop(AT_T_CODEGEN, t);
 		plan->text[i] = gen.text;
 		plan->n = i + 1;
 		if (i == 0 && opts->explain && c)
@@ -288,6 +305,7 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 	at_deps *deps;
 	at_space *space = NULL;
 	int rc = 0;
+	double t = at_timing_start();
 
 	memset(plan, 0, sizeof(*plan));
 	plan->scop = scop;
@@ -295,10 +313,13 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 	deps = at_deps_compute(ctx, scop);
 	if (!deps)
 		goto error;
+	at_timing_stop(AT_T_DEPS, t);
+	t = at_timing_start();
 	space = at_space_build(ctx, scop, deps, opts.explain || po->report ?
 		AT_SPACE_REASONS : po->model ? AT_SPACE_LIST : AT_SPACE_SHAPES);
 	if (!space)
 		goto error;
+	at_timing_stop(AT_T_SPACE, t);
 	if (at_plan_ranked(ctx, scop, space, po, &opts, &r) < 0 &&
 	    !r.failed)
 		goto error;

@@ -8,6 +8,7 @@
 
 #include "at_select.h"
 #include "at_diag.h"
+#include "at_timing.h"
 
 #define AT_SELECT_BATCH AT_MODEL_CHUNK
 
@@ -26,10 +27,14 @@ typedef struct at_select_batch {
 static int at_select_flush(const at_model *m, at_select *sel,
 	at_select_batch *b)
 {
+	double t;
+
 	if (!b->n)
 		return 0;
+	t = at_timing_start();
 	if (at_model_predict(m, sel->nest, b->x, b->n, b->pred) < 0)
 		return -1;
+	at_timing_stop(AT_T_MODEL, t);
 	for (int i = 0; i < b->n; i++) {
 		at_select_item *it = &sel->items[b->item[i]];
 		if (b->pred[i] > it->pred) {

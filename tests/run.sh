@@ -321,6 +321,34 @@ run_cli() {
 		! cmp -s "$LOGS/cli.out" "$LOGS/cli.fixed.c"
 	check $? "cli $t: without --strategy the output is --strategy model's (exit $rc)"
 
+	# --time-report: every stage's time on stderr, the output unchanged.
+	cli "$t" --time-report -I runtime examples/matmul.c
+	ok=0
+	for s in weights parse dependences space ranking 'of which model' \
+	    legality codegen rewrite total; do
+		grep -Eq "^ +$s +[0-9]+\.[0-9]{3}" "$LOGS/cli.err" || ok=1
+	done
+	[ $ok -eq 0 ] && [ $rc -eq 0 ] && nosan &&
+		cmp -s "$LOGS/cli.out" "$LOGS/cli.model.c"
+	check $? "cli $t: --time-report prints every stage's time on stderr and leaves the output unchanged (exit $rc)"
+
+	# OpenBLAS, loaded by the model, runs kernels for this CPU: not its
+	# SSE3 fallback when the CPU has AVX2 and FMA (OpenBLAS 0.3.21 falls
+	# back on CPUs newer than it); a kernel set the user names is kept.
+	core=$(sed -n "s/.*OpenBLAS's \(.*\) kernels$/\1/p" "$LOGS/cli.err")
+	if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
+		[ -n "$core" ] && [ "$core" != Prescott ]
+	else
+		[ -n "$core" ]
+	fi
+	check $? "cli $t: the model scores with OpenBLAS kernels for this CPU (got ${core:-none})"
+	OPENBLAS_CORETYPE=Prescott timeout 120 "$t" --time-report -I runtime \
+		examples/matmul.c >"$LOGS/cli.out" 2>"$LOGS/cli.err"
+	rc=$?
+	[ $rc -eq 0 ] && nosan && grep -q "OpenBLAS's Prescott kernels" "$LOGS/cli.err" &&
+		cmp -s "$LOGS/cli.out" "$LOGS/cli.model.c"
+	check $? "cli $t: OPENBLAS_CORETYPE=Prescott is kept, with the same output (exit $rc)"
+
 	# Clauses forcing a shape and scan without tile(): the model chooses
 	# sizes and loop orders among the candidates with them (before, the
 	# default strategy gave 1x1x1 tiles there).

@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cblas.h>
 
 #include "at_train.h"
+#include "at_blas.h"
 
 /* Activations and gradients of one minibatch (K kernels, R rows). */
 typedef struct at_tr_act {
@@ -171,7 +171,7 @@ static void at_tr_affine(const float *x, const float *w, int ldw,
 {
 	for (int r = 0; r < n; r++)
 		memcpy(y + (size_t)r * cols, b, cols * sizeof(float));
-	cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, cols, rows,
+	at_blas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, cols, rows,
 		1.0f, x, rows, w, ldw, 1.0f, y, cols);
 }
 
@@ -210,7 +210,7 @@ static void at_tr_forward(at_tr_net *n, int K, int R)
 	at_tr_affine(a->h1, W(n, AT_LAYER_NEST2), h, B(n, AT_LAYER_NEST2), K, h,
 		h, a->a2);
 	at_tr_elu(a->a2, a->e, (size_t)K * h);
-	cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, K, h, h, 1.0f,
+	at_blas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, K, h, h, 1.0f,
 		a->e, h, W(n, AT_LAYER_HEAD1), h, 0.0f, a->u, h);
 	at_tr_affine(a->zc, W(n, AT_LAYER_CAND1), h, B(n, AT_LAYER_CAND1), R,
 		n->dc, h, a->c1);
@@ -230,7 +230,7 @@ static void at_tr_forward(at_tr_net *n, int K, int R)
 static void at_tr_grad_layer(const float *x, const float *dy, int n,
 	int rows, int cols, int ldg, float *gw, float *gb)
 {
-	cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, rows, cols, n,
+	at_blas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, rows, cols, n,
 		1.0f, x, rows, dy, cols, 0.0f, gw, ldg);
 	if (!gb)
 		return;
@@ -245,7 +245,7 @@ static void at_tr_grad_layer(const float *x, const float *dy, int n,
 static void at_tr_back_data(const float *dy, const float *w, int ldw, int n,
 	int rows, int cols, float *dx)
 {
-	cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, rows, cols,
+	at_blas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, rows, cols,
 		1.0f, dy, cols, w, ldw, 0.0f, dx, rows);
 }
 
@@ -801,6 +801,8 @@ cJSON *at_tr_train(const at_tr_data *d, const at_tr_norm *nm,
 		snprintf(err, errlen, "out of memory");
 		goto error;
 	}
+	if (at_blas_init(0, err, errlen) < 0)
+		goto error;
 	if (nk == 0 || o->hidden < 1 || o->batch < 1) {
 		snprintf(err, errlen, "no training kernels (of %d) or bad "
 			"settings", d->n_kernel);

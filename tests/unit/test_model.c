@@ -15,6 +15,7 @@
 
 #include "at_test.h"
 #include "at_model.h"
+#include "at_blas.h"
 #include "at_train.h"
 
 #define SMALL "tests/model/small.json"
@@ -1037,10 +1038,30 @@ out:
 	cJSON_Delete(e);
 }
 
+/* Loading the first model loads OpenBLAS with variables of its own set
+ * (at_blas.h); they must not stay in the environment the programs
+ * autotile starts (--autotune) inherit.  Returns the model loaded. */
+static at_model *test_blas_env(char *err, size_t errlen)
+{
+	at_model *m;
+
+	unsetenv("OPENBLAS_NUM_THREADS");
+	setenv("OPENBLAS_CORETYPE", "", 1);	/* empty: not a choice */
+	m = at_model_load(SMALL, "test-1", 3, 2, err, errlen);
+	AT_CHECK(getenv("OPENBLAS_NUM_THREADS") == NULL,
+		"OPENBLAS_NUM_THREADS is unset again after loading OpenBLAS");
+	AT_CHECK(getenv("OPENBLAS_CORETYPE") &&
+		!strcmp(getenv("OPENBLAS_CORETYPE"), ""),
+		"OPENBLAS_CORETYPE is empty again after loading OpenBLAS");
+	AT_CHECK(at_blas_core()[0] != '\0', "OpenBLAS names its kernels (%s)",
+		at_blas_core());
+	return m;
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/at_test_model_XXXXXX", err[512];
-	at_model *m = at_model_load(SMALL, "test-1", 3, 2, err, sizeof err);
+	at_model *m = test_blas_env(err, sizeof err);
 
 	AT_CHECK(m != NULL, "load %s (%s)", SMALL, m ? "ok" : err);
 	if (m) {
