@@ -20,6 +20,7 @@
 #include "at_codegen.h"
 #include "at_buf.h"
 #include "at_diag.h"
+#include "codegen_int.h"
 
 /* Where a node is, for the choice of OpenMP pragmas. */
 #define AT_CG_IN_PARALLEL 1	/* inside a `parallel for` loop */
@@ -55,6 +56,7 @@ struct at_cg {
 	at_gen *gen;
 	at_buf out;
 	int failed;
+	int bound_failed;	/* a loop condition at_cg_ub_read cannot read */
 	int n_band, n_memo;
 	struct at_cg_band *bands;	/* the schedule's bands */
 	struct at_cg_memo *memo;	/* parallelism results so far */
@@ -695,74 +697,130 @@ static int at_cg_is_costly(__isl_keep isl_ast_expr *e)
 	return r;
 }
 
-/* Returns the upper bound of the for node `node` when it is worth
- * computing once before the loop (a costly expression, re-evaluated at
- * every iteration of `iter <= ub` or `iter < ub`), else NULL.  *lt says
- * whether the comparison is `<`. */
-static __isl_give isl_ast_expr *at_cg_hoisted_bound(
-	__isl_keep isl_ast_node *node, int *lt)
+/* Reads the upper bound of the for node `node` into *ub; returns 0, or
+ * -1 when its condition is not in the form codegen_int.h reads (then
+ * cg->bound_failed is set and the condition is printed as it is). */
+static int at_cg_loop_ub(struct at_cg *cg, __isl_keep isl_ast_node *node,
+	at_cg_ub *ub)
 {
-	isl_ast_expr *cond, *lhs = NULL, *ub = NULL;
-	isl_ast_expr *it;
-	enum isl_ast_expr_op_type t;
+	isl_ast_expr *cond = isl_ast_node_for_get_cond(node);
+	isl_ast_expr *it = isl_ast_node_for_get_iterator(node);
+	int r = at_cg_ub_read(cond, it, ub);
+
+	if (r < 0)
+		cg->bound_failed = 1;
+	isl_ast_expr_free(it);
+	isl_ast_expr_free(cond);
+	return r;
+}
+
+/* Returns 1 if computing the bound ub costs more than a few additions
+ * and multiplications: a minimum, a division or a costly atom. */
+static int at_cg_ub_costly(const at_cg_ub *ub)
+{
+	if (ub->n > 1 || ub->div[0] > 1)
+		return 1;
+	for (int i = 0; i < ub->rest[0].n; i++)
+		if (at_cg_is_costly(ub->rest[0].atom[i]))
+			return 1;
+	return 0;
+}
+
+/* Returns 1 when the for node `node` gets a hoisted upper bound: a
+ * costly one, computed once before the loop instead of at every
+ * iteration. */
+static int at_cg_hoists(struct at_cg *cg, __isl_keep isl_ast_node *node)
+{
+	at_cg_ub ub;
+	int r;
 
 	if (isl_ast_node_get_type(node) != isl_ast_node_for ||
-	    isl_ast_node_for_is_degenerate(node) != isl_bool_false)
-		return NULL;
-	cond = isl_ast_node_for_get_cond(node);
-	t = isl_ast_expr_get_type(cond) == isl_ast_expr_op ?
-		isl_ast_expr_op_get_type(cond) : isl_ast_expr_op_error;
-	if (t == isl_ast_expr_op_le || t == isl_ast_expr_op_lt) {
-		lhs = isl_ast_expr_op_get_arg(cond, 0);
-		ub = isl_ast_expr_op_get_arg(cond, 1);
+	    isl_ast_node_for_is_degenerate(node) != isl_bool_false ||
+	    at_cg_loop_ub(cg, node, &ub) < 0)
+		return 0;
+	r = at_cg_ub_costly(&ub);
+	at_cg_ub_clear(&ub);
+	return r;
+}
+
+/* Prints the linear form lin (`2 * N - c1 + 3`). */
+static void at_cg_lin_print(struct at_cg *cg, at_buf *b, const at_cg_lin *lin)
+{
+	int first = 1;
+
+	for (int i = 0; i < lin->n; i++) {
+		long c = lin->coef[i];
+		int paren = at_cg_prec(lin->atom[i]) < 11;
+		if (c == 0)
+			continue;
+		at_buf_add(b, first ? (c < 0 ? "-" : "") : c < 0 ? " - " :
+			" + ");
+		if (c != 1 && c != -1)
+			at_buf_printf(b, "%ld * ", c < 0 ? -c : c);
+		at_buf_add(b, paren ? "(" : "");
+		at_cg_expr(cg, b, lin->atom[i]);
+		at_buf_add(b, paren ? ")" : "");
+		first = 0;
 	}
-	it = isl_ast_node_for_get_iterator(node);
-	if (!lhs || isl_ast_expr_is_equal(lhs, it) != isl_bool_true ||
-	    !at_cg_is_costly(ub))
-		ub = isl_ast_expr_free(ub);
-	*lt = t == isl_ast_expr_op_lt;
-	isl_ast_expr_free(it);
-	isl_ast_expr_free(lhs);
-	isl_ast_expr_free(cond);
-	return ub;
+	if (first)
+		at_buf_printf(b, "%ld", lin->c);
+	else if (lin->c)
+		at_buf_printf(b, " %c %ld", lin->c < 0 ? '-' : '+',
+			lin->c < 0 ? -lin->c : lin->c);
+}
+
+/* Prints the bound of ub: nested at_min of the rests, each divided with
+ * at_floord where its divisor is not 1. */
+static void at_cg_ub_print(struct at_cg *cg, at_buf *b, const at_cg_ub *ub)
+{
+	for (int i = 0; i < ub->n - 1; i++)
+		at_buf_add(b, "at_min(");
+	for (int i = 0; i < ub->n; i++) {
+		if (i > 0)
+			at_buf_add(b, ", ");
+		if (ub->div[i] > 1)
+			at_buf_add(b, "at_floord(");
+		at_cg_lin_print(cg, b, &ub->rest[i]);
+		if (ub->div[i] > 1)
+			at_buf_printf(b, ", %ld)", ub->div[i]);
+		if (i > 0)
+			at_buf_add(b, ")");
+	}
 }
 
 /* Returns 1 if printing `node` starts with a declaration (a hoisted
  * bound), so that it needs braces where a statement is expected. */
-static int at_cg_starts_with_decl(__isl_keep isl_ast_node *node)
+static int at_cg_starts_with_decl(struct at_cg *cg,
+	__isl_keep isl_ast_node *node)
 {
 	isl_ast_node *child;
-	isl_ast_expr *ub;
-	int lt, r;
+	int r;
 
 	if (isl_ast_node_get_type(node) == isl_ast_node_mark) {
 		child = isl_ast_node_mark_get_node(node);
-		r = at_cg_starts_with_decl(child);
+		r = at_cg_starts_with_decl(cg, child);
 		isl_ast_node_free(child);
 		return r;
 	}
-	ub = at_cg_hoisted_bound(node, &lt);
-	isl_ast_expr_free(ub);
-	return ub != NULL;
+	return at_cg_hoists(cg, node);
 }
 
 /* Prints the declaration of the hoisted bound `ub` of the loop over
- * `iter` at schedule `depth` and writes its name to name[size]: iter_max
- * (`<=`) or iter_end (`<`), with a suffix when a bound of another loop of
- * this depth is visible in the current scope. */
-static void at_cg_decl_bound(struct at_cg *cg, __isl_keep isl_ast_expr *ub,
-	const char *iter, int depth, int lt, int level, char *name,
-	size_t size)
+ * `iter` at schedule `depth` and writes its name to name[size]: iter_max,
+ * with a suffix when a bound of another loop of this depth is visible in
+ * the current scope. */
+static void at_cg_decl_bound(struct at_cg *cg, const at_cg_ub *ub,
+	const char *iter, int depth, int level, char *name, size_t size)
 {
 	int k = depth >= 0 && depth < AT_CG_MAX_DEPTH ? ++cg->vis[depth] : 1;
 
 	if (k > 1)
-		snprintf(name, size, "%s_%s_%d", iter, lt ? "end" : "max", k);
+		snprintf(name, size, "%s_max_%d", iter, k);
 	else
-		snprintf(name, size, "%s_%s", iter, lt ? "end" : "max");
+		snprintf(name, size, "%s_max", iter);
 	at_cg_indent(cg, level);
 	at_buf_printf(&cg->out, "const %s %s = ", cg->type, name);
-	at_cg_expr(cg, &cg->out, ub);
+	at_cg_ub_print(cg, &cg->out, ub);
 	at_buf_add(&cg->out, ";\n");
 }
 
@@ -773,7 +831,7 @@ static void at_cg_body(struct at_cg *cg, __isl_keep isl_ast_node *body,
 {
 	int vis[AT_CG_MAX_DEPTH];
 
-	if (at_cg_is_block(body) || at_cg_starts_with_decl(body)) {
+	if (at_cg_is_block(body) || at_cg_starts_with_decl(cg, body)) {
 		memcpy(vis, cg->vis, sizeof(vis));
 		at_buf_add(&cg->out, " {\n");
 		at_cg_node(cg, body, level + 1, flags);
@@ -823,11 +881,35 @@ static void at_cg_degenerate(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	memcpy(cg->vis, vis, sizeof(vis));
 }
 
-/* Prints the header `for (init; cond; inc)` of the for node `node`;
- * `bound`, when not NULL, names the hoisted upper bound that replaces the
- * right side of the condition. */
+/* Prints the condition of the loop over `iter`: `iter <= bound` when
+ * the bound is hoisted (`bound` names it), `iter < r + 1` or `iter <= r`
+ * for one cheap bound r of ub, else (ub NULL) isl's condition. */
+static void at_cg_for_cond(struct at_cg *cg, __isl_keep isl_ast_node *node,
+	const char *iter, const char *bound, at_cg_ub *ub)
+{
+	isl_ast_expr *e;
+
+	if (bound) {
+		at_buf_printf(&cg->out, "%s <= %s", iter, bound);
+	} else if (ub && ub->rest[0].c == -1) {
+		at_buf_printf(&cg->out, "%s < ", iter);
+		ub->rest[0].c = 0;
+		at_cg_lin_print(cg, &cg->out, &ub->rest[0]);
+		ub->rest[0].c = -1;
+	} else if (ub) {
+		at_buf_printf(&cg->out, "%s <= ", iter);
+		at_cg_lin_print(cg, &cg->out, &ub->rest[0]);
+	} else {
+		e = isl_ast_node_for_get_cond(node);
+		at_cg_expr(cg, &cg->out, e);
+		isl_ast_expr_free(e);
+	}
+}
+
+/* Prints the header `for (init; cond; inc)` of the for node `node` (cond
+ * as at_cg_for_cond prints it). */
 static void at_cg_for_header(struct at_cg *cg, __isl_keep isl_ast_node *node,
-	const char *iter, const char *bound, int lt)
+	const char *iter, const char *bound, at_cg_ub *ub)
 {
 	isl_ast_expr *e;
 
@@ -836,14 +918,7 @@ static void at_cg_for_header(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	at_cg_expr(cg, &cg->out, e);
 	isl_ast_expr_free(e);
 	at_buf_add(&cg->out, "; ");
-	if (bound) {
-		at_buf_printf(&cg->out, "%s %s %s", iter, lt ? "<" : "<=",
-			bound);
-	} else {
-		e = isl_ast_node_for_get_cond(node);
-		at_cg_expr(cg, &cg->out, e);
-		isl_ast_expr_free(e);
-	}
+	at_cg_for_cond(cg, node, iter, bound, ub);
 	at_buf_printf(&cg->out, "; %s += ", iter);
 	e = isl_ast_node_for_get_inc(node);
 	at_cg_expr(cg, &cg->out, e);
@@ -879,20 +954,19 @@ static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	isl_id *iid = isl_ast_expr_id_get_id(it);
 	const char *iter = isl_id_get_name(iid);
 	isl_ast_node *body = isl_ast_node_for_get_body(node);
-	isl_ast_expr *ub;
+	at_cg_ub ub;
 	char bound[64];
-	int omp, lt = 0, hoist;
+	int omp, have, hoist;
 
 	if (isl_ast_node_for_is_degenerate(node) == isl_bool_true) {
 		at_cg_degenerate(cg, node, iter, body, level, flags);
 		goto done;
 	}
-	ub = at_cg_hoisted_bound(node, &lt);
-	hoist = ub != NULL;
+	have = at_cg_loop_ub(cg, node, &ub) == 0;
+	hoist = have && at_cg_ub_costly(&ub);
 	if (hoist)
-		at_cg_decl_bound(cg, ub, iter, at_cg_iter_depth(cg, iter),
-			lt, level, bound, sizeof(bound));
-	isl_ast_expr_free(ub);
+		at_cg_decl_bound(cg, &ub, iter, at_cg_iter_depth(cg, iter),
+			level, bound, sizeof(bound));
 	omp = at_cg_omp(cg, iter, body, level, flags);
 	if (omp) {
 		at_cg_indent(cg, level);
@@ -900,7 +974,10 @@ static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
 			"#pragma omp simd\n");
 	}
 	at_cg_indent(cg, level);
-	at_cg_for_header(cg, node, iter, hoist ? bound : NULL, lt);
+	at_cg_for_header(cg, node, iter, hoist ? bound : NULL,
+		have ? &ub : NULL);
+	if (have)
+		at_cg_ub_clear(&ub);
 	at_cg_body(cg, body, level,
 		flags | (omp == 1 ? AT_CG_IN_PARALLEL : 0));
 done:
@@ -1091,37 +1168,61 @@ static __isl_give isl_ast_build *at_cg_build(isl_ctx *ctx,
 	return isl_ast_build_set_iterators(build, names);
 }
 
-/* Generates the C text of a candidate (see at_codegen.h). */
+/* Builds the AST of cand with isl's single upper bounds (`aub`) or
+ * without, and prints it into cg->out.  Returns 0, or -1 on an isl or
+ * printing error. */
+static int at_cg_generate(isl_ctx *ctx, struct at_cg *cg,
+	const at_cand *cand, int aub)
+{
+	const at_scop *scop = cg->scop;
+	isl_ast_build *build;
+	isl_ast_node *tree;
+	int block, old = isl_options_get_ast_build_atomic_upper_bound(ctx);
+
+	isl_options_set_ast_build_atomic_upper_bound(ctx, aub);
+	build = at_cg_build(ctx, scop, cg->opts);
+	tree = isl_ast_build_node_from_schedule(build,
+		at_codegen_ast_schedule(cand));
+	isl_ast_build_free(build);
+	isl_options_set_ast_build_atomic_upper_bound(ctx, old);
+	if (!tree)
+		return -1;
+	block = isl_ast_node_get_type(tree) == isl_ast_node_block ||
+		at_cg_starts_with_decl(cg, tree);
+	at_buf_printf(&cg->out, "%s/* autotile: %s */\n", scop->indent,
+		cand->desc);
+	if (block)
+		at_buf_printf(&cg->out, "%s{\n", scop->indent);
+	at_cg_node(cg, tree, block, 0);
+	if (block)
+		at_buf_printf(&cg->out, "%s}\n", scop->indent);
+	isl_ast_node_free(tree);
+	return cg->failed || at_buf_failed(&cg->out) ? -1 : 0;
+}
+
+/* Generates the C text of a candidate (see at_codegen.h).
+ *
+ * The AST is built without isl's single upper bounds, which codegen
+ * computes itself (codegen_int.h); when a loop condition has a form it
+ * does not read, the AST is built again with them (and a condition still
+ * unread is printed as isl gives it). */
 int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	const at_cand *cand, const at_cg_opts *opts, at_gen *gen)
 {
 	struct at_cg cg = { scop, deps, opts, at_cg_type(scop), gen, { 0 }, 0,
-		0, 0, NULL, NULL, NULL, { 0 } };
-	isl_ast_build *build;
-	isl_ast_node *tree;
-	int block;
+		0, 0, 0, NULL, NULL, NULL, { 0 } };
 
 	memset(gen, 0, sizeof(*gen));
-	if (at_cg_par_init(&cg, cand->schedule) < 0)
+	if (at_cg_par_init(&cg, cand->schedule) < 0 ||
+	    at_cg_generate(ctx, &cg, cand, 0) < 0)
 		goto error;
-	build = at_cg_build(ctx, scop, opts);
-	tree = isl_ast_build_node_from_schedule(build,
-		at_codegen_ast_schedule(cand));
-	isl_ast_build_free(build);
-	if (!tree)
-		goto error;
-	block = isl_ast_node_get_type(tree) == isl_ast_node_block ||
-		at_cg_starts_with_decl(tree);
-	at_buf_printf(&cg.out, "%s/* autotile: %s */\n", scop->indent,
-		cand->desc);
-	if (block)
-		at_buf_printf(&cg.out, "%s{\n", scop->indent);
-	at_cg_node(&cg, tree, block, 0);
-	if (block)
-		at_buf_printf(&cg.out, "%s}\n", scop->indent);
-	isl_ast_node_free(tree);
-	if (cg.failed || at_buf_failed(&cg.out))
-		goto error;
+	if (cg.bound_failed) {
+		at_buf_clear(&cg.out);
+		memset(cg.vis, 0, sizeof(cg.vis));
+		gen->n_note = 0;
+		if (at_cg_generate(ctx, &cg, cand, 1) < 0)
+			goto error;
+	}
 	cg.out.s[--cg.out.len] = '\0';	/* the nest's own newline follows */
 	gen->text = at_buf_take(&cg.out);
 	at_cg_par_clear(&cg);
