@@ -52,8 +52,11 @@
 #define AT_FEAT_NEST_DIM (AT_FEAT_NEST_DEP + AT_FEAT_NEST_DOM + \
 	AT_FEAT_NEST_ACC + AT_FEAT_NEST_MACH)
 
-#define AT_FEAT_CAND_DIM (3 + 4 + 2 + AT_MAX_DEPTH * AT_MAX_DEPTH + 6 + \
-	3 * AT_MAX_DEPTH + 6 + 5)
+#define AT_FEAT_CAND_DIM (AT_FEAT_CAND_SHAPE + 3 * AT_MAX_DEPTH + 6 + 5)
+
+/* The leading entries of the candidate vector that do not depend on the
+ * tile sizes: kind, shape, H and the scans. */
+#define AT_FEAT_CAND_SHAPE (3 + 4 + 2 + AT_MAX_DEPTH * AT_MAX_DEPTH + 6)
 
 /* Trip count used for footprint and tile-count estimates when a loop's
  * trip count depends on a parameter of unknown value ("assumed large",
@@ -213,6 +216,14 @@ void at_features_struct_keep(const at_feat_nest *nest,
  * of calls. */
 int at_features_cand(const at_feat_struct_info *si, const long *sizes,
 	float *out);
+
+/* Rewrites the entries of out from AT_FEAT_CAND_SHAPE on (sizes, loop
+ * orders, OpenMP and estimates) for the structure *si at `sizes`; the
+ * entries before must already be si's (written by at_features_cand).
+ * The result equals at_features_cand's.  Scoring every size vector of
+ * one structure copies the shape entries and calls this. */
+void at_features_cand_resize(const at_feat_struct_info *si,
+	const long *sizes, float *out);
 
 /* Writes the candidate vector of `keep` into out. */
 void at_features_keep(const at_feat_nest *nest, float *out);

@@ -1198,6 +1198,16 @@ static int at_feat_enc_shape(const at_feat_struct_info *si, float *o)
 	return i;
 }
 
+/* Returns log2(s) as a float for a tile size s >= 1: the exponent for a
+ * power of two (exactly what log2 gives there, without the call), else
+ * log2. */
+static float at_feat_log2_size(long s)
+{
+	if (s > 0 && (s & (s - 1)) == 0)
+		return (float)__builtin_ctzl((unsigned long)s);
+	return (float)log2((double)s);
+}
+
 /* Writes the sizes and loop-order entries; returns their number. */
 static int at_feat_enc_order(const at_feat_struct_info *si, const long *s,
 	float *o)
@@ -1206,7 +1216,7 @@ static int at_feat_enc_order(const at_feat_struct_info *si, const long *s,
 	float den = si->n > 1 ? (float)(si->n - 1) : 1;
 
 	for (int k = 0; k < AT_MAX_DEPTH; k++)	/* log2(1) is +0 */
-		o[i++] = s[k] == 1 ? 0.0f : (float)log2((double)s[k]);
+		o[i++] = at_feat_log2_size(s[k]);
 	for (int k = 0; k < AT_MAX_DEPTH; k++)
 		o[i++] = k < si->n ? si->tile_rank[k] / den : 0;
 	for (int k = 0; k < AT_MAX_DEPTH; k++)
@@ -1236,20 +1246,27 @@ static int at_feat_enc_omp(const at_feat_struct_info *si, const long *s,
 	return i;
 }
 
-/* Writes the candidate vector (see at_features.h). */
-int at_features_cand(const at_feat_struct_info *si, const long *sizes,
-	float *out)
+/* Rewrites the size-dependent entries (see at_features.h). */
+void at_features_cand_resize(const at_feat_struct_info *si,
+	const long *sizes, float *out)
 {
 	long s[AT_MAX_DEPTH];
-	int i = 0;
+	int i = AT_FEAT_CAND_SHAPE;
 
 	for (int k = 0; k < AT_MAX_DEPTH; k++)
 		s[k] = si->kind == 2 && sizes && k < si->n && sizes[k] > 1 ?
 			sizes[k] : 1;
-	i += at_feat_enc_shape(si, out + i);
 	i += at_feat_enc_order(si, s, out + i);
-	i += at_feat_enc_omp(si, s, out + i);
-	return i;
+	at_feat_enc_omp(si, s, out + i);
+}
+
+/* Writes the candidate vector (see at_features.h). */
+int at_features_cand(const at_feat_struct_info *si, const long *sizes,
+	float *out)
+{
+	at_feat_enc_shape(si, out);
+	at_features_cand_resize(si, sizes, out);
+	return AT_FEAT_CAND_DIM;
 }
 
 /* Writes the candidate vector of keep (see at_features.h). */

@@ -20,6 +20,8 @@ typedef struct at_select_batch {
 	float pred[AT_SELECT_BATCH];
 	int item[AT_SELECT_BATCH];
 	long sizes[AT_SELECT_BATCH][AT_MAX_DEPTH];
+	int shape_item;		/* the item whose shape entries `shape` holds */
+	float shape[AT_FEAT_CAND_SHAPE];
 } at_select_batch;
 
 /* Scores the batch b; each row that beats its structure's best so far
@@ -48,12 +50,22 @@ static int at_select_flush(const at_model *m, at_select *sel,
 }
 
 /* Adds structure si at `sizes` (NULL for orig) as a row of item `item`,
- * scoring the batch when full; returns 0 or -1. */
+ * scoring the batch when full; returns 0 or -1.  Rows of the structure of
+ * the row before copy its shape entries. */
 static int at_select_add(const at_model *m, at_select *sel,
 	at_select_batch *b, const at_feat_struct_info *si, int item,
 	const long *sizes)
 {
-	at_features_cand(si, sizes, b->x + (size_t)b->n * AT_FEAT_CAND_DIM);
+	float *row = b->x + (size_t)b->n * AT_FEAT_CAND_DIM;
+
+	if (b->shape_item == item) {	/* the same structure, other sizes */
+		memcpy(row, b->shape, sizeof(b->shape));
+		at_features_cand_resize(si, sizes, row);
+	} else {
+		at_features_cand(si, sizes, row);
+		memcpy(b->shape, row, sizeof(b->shape));
+		b->shape_item = item;
+	}
 	b->item[b->n] = item;
 	memset(b->sizes[b->n], 0, sizeof(b->sizes[b->n]));
 	if (sizes)
@@ -166,6 +178,7 @@ int at_select_rank(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	if (!b || !sel->items)
 		goto error;
 	b->n = 0;
+	b->shape_item = -1;
 	if (at_features_nest_info(ctx, scop, deps, space, param_vals, NULL,
 	    &sel->info) < 0)
 		goto error;

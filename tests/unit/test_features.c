@@ -4,7 +4,7 @@
  * out by hand, trip counts with and without known parameter values, access
  * features, machine features from a fake sysfs tree, and the candidate
  * encoding of a few ids (H, log2 sizes, one-hots, loop orders, OpenMP
- * placement, footprint), plus its speed.
+ * placement, footprint), and the rows ranking re-encodes per size.
  */
 #include <math.h>
 #include <stdio.h>
@@ -574,8 +574,9 @@ static void test_family_omp(isl_ctx *ctx)
 		all.n_simd, all.n_cmp);
 }
 
-/* Every name is non-empty and unique; at least 200,000 candidate
- * encodings per second (hundreds of thousands are asked for). */
+/* Every name is non-empty and unique.  The encoding speed is printed as
+ * a comment (hundreds of thousands of encodings are asked for per nest;
+ * make bench measures the tool's speed, tests do not assert on it). */
 static void test_layout_speed(isl_ctx *ctx)
 {
 	char a[64], b[64];
@@ -618,9 +619,48 @@ static void test_layout_speed(isl_ctx *ctx)
 	} while (secs < 0.3);
 	printf("# %ld candidate encodings in %.3f s: %.0f per second (%g)\n",
 		n, secs, n / secs, (double)sink);
-	AT_CHECK(n / secs >= 200000, "speed: %.0f candidate encodings per "
-		"second >= 200000", n / secs);
 	unload(&fx);
+}
+
+/* Re-encoding only the size-dependent entries of a row
+ * (at_features_cand_resize, what ranking does for every size vector of a
+ * structure after its first) gives exactly the row at_features_cand
+ * writes: every structure of heat3d (4-loop bands) and seidel2d, at
+ * sizes cycling through the size set, including sizes not in it. */
+static void test_resize(isl_ctx *ctx)
+{
+	const char *paths[] = { "examples/heat3d.c", "examples/seidel2d.c" };
+	const long set[] = { 1, 4, 8, 16, 32, 64, 128, 256, 512, 3, 100 };
+
+	for (int p = 0; p < 2; p++) {
+		struct fixture fx;
+		int n_cmp = 0, n_bad = 0, ok = load(ctx, paths[p], 1, &fx) == 0;
+		for (int i = 0; ok && i < fx.space->n_struct; i++) {
+			at_feat_struct_info si;
+			float full[AT_FEAT_CAND_DIM], row[AT_FEAT_CAND_DIM];
+			long sizes[AT_MAX_DEPTH];
+			if (at_features_struct(ctx, fx.space, &fx.f,
+			    &fx.space->structs[i].ch, &si) < 0) {
+				ok = 0;
+				break;
+			}
+			for (int j = 0; j < 5; j++) {
+				for (int k = 0; k < AT_MAX_DEPTH; k++)
+					sizes[k] = set[(i + 3 * j + 5 * k) % 11];
+				at_features_cand(&si, sizes, full);
+				if (j == 0)
+					memcpy(row, full, sizeof(row));
+				else
+					at_features_cand_resize(&si, sizes, row);
+				n_bad += memcmp(row, full, sizeof(row)) != 0;
+				n_cmp++;
+			}
+		}
+		AT_CHECK(ok && n_cmp > 100 && n_bad == 0, "%s: resized rows "
+			"equal full encodings (%d compared, %d differ)",
+			paths[p], n_cmp, n_bad);
+		unload(&fx);
+	}
 }
 
 int main(void)
@@ -637,6 +677,7 @@ int main(void)
 	test_orig_omp(ctx);
 	test_family_omp(ctx);
 	test_layout_speed(ctx);
+	test_resize(ctx);
 	isl_ctx_free(ctx);
 	AT_TEST_END();
 }
