@@ -162,6 +162,7 @@ struct at_deps_add {
 	at_deps *deps;
 	at_dep_kind kind;
 	int cap;
+	int src_kind;		/* 0, or the at_ref_kind sources must have */
 };
 
 /* Returns the number in a tuple name "R<n>" of the wrapped tuple on side
@@ -205,6 +206,11 @@ static isl_stat at_deps_add_map(__isl_take isl_map *m, void *user)
 		&dep->dst_ref);
 	if (dep->src < 0 || dep->dst < 0)
 		goto error;
+	if (ctx->src_kind && ctx->scop->stmts[dep->src].refs[dep->src_ref].kind
+	    != (at_ref_kind)ctx->src_kind) {
+		isl_map_free(m);	/* the other kind's: recorded apart */
+		return isl_stat_ok;
+	}
 	dep->n_common = at_deps_common(ctx->scop, dep->src, dep->dst);
 	deps->n_dep++;
 	dep->rel = isl_map_factor_domain(m);
@@ -217,21 +223,36 @@ error:
 	return isl_stat_error;
 }
 
-/* Records the tagged dependences `tagged` of `kind` and adds their
- * untagged form to deps->all.  Takes `tagged`. */
+/* Records the tagged dependences of `tagged` whose source is a reference
+ * of src_kind (0: all) as dependences of `kind`.  Returns 0 or -1. */
+static int at_deps_record_kind(const at_scop *scop, at_deps *deps, int *cap,
+	at_dep_kind kind, int src_kind, __isl_keep isl_union_map *tagged)
+{
+	struct at_deps_add ctx = { scop, deps, kind, *cap, src_kind };
+	isl_stat r = isl_union_map_foreach_map(tagged, &at_deps_add_map, &ctx);
+
+	*cap = ctx.cap;
+	return r < 0 ? -1 : 0;
+}
+
+/* Records the tagged dependences `tagged` and adds their untagged form to
+ * deps->all: all of `kind`, or (kind AT_DEP_WAR) those from a read as WAR
+ * and then those from a write as WAW.  Takes `tagged`. */
 static int at_deps_record(const at_scop *scop, at_deps *deps, int *cap,
 	at_dep_kind kind, __isl_take isl_union_map *tagged)
 {
-	struct at_deps_add ctx = { scop, deps, kind, *cap };
-	isl_union_map *plain;
-	isl_stat r;
+	int r;
 
 	if (!tagged)
 		return -1;
-	r = isl_union_map_foreach_map(tagged, &at_deps_add_map, &ctx);
-	*cap = ctx.cap;
-	plain = isl_union_map_factor_domain(tagged);
-	deps->all = isl_union_map_union(deps->all, plain);
+	if (kind == AT_DEP_WAR)
+		r = at_deps_record_kind(scop, deps, cap, AT_DEP_WAR, AT_READ,
+			tagged) < 0 || at_deps_record_kind(scop, deps, cap,
+			AT_DEP_WAW, AT_WRITE, tagged) < 0 ? -1 : 0;
+	else
+		r = at_deps_record_kind(scop, deps, cap, kind, 0, tagged);
+	deps->all = isl_union_map_union(deps->all,
+		isl_union_map_factor_domain(tagged));
 	return r < 0 || !deps->all ? -1 : 0;
 }
 
@@ -347,15 +368,12 @@ at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop)
 		isl_union_map_empty(isl_union_map_get_space(w)), NULL,
 		tsched)) < 0)
 		goto error;
+	/* WAR and WAW in one analysis: writes as sinks, the writes before
+	 * them as must sources (which kill the reads before them, as the
+	 * kills of a WAR analysis do) and the reads as may sources. */
 	if (at_deps_record(scop, deps, &cap, AT_DEP_WAR, at_deps_flow(
-		isl_union_map_copy(w),
-		isl_union_map_empty(isl_union_map_get_space(w)),
-		isl_union_map_copy(r), isl_union_map_copy(w), tsched)) < 0)
-		goto error;
-	if (at_deps_record(scop, deps, &cap, AT_DEP_WAW, at_deps_flow(
 		isl_union_map_copy(w), isl_union_map_copy(w),
-		isl_union_map_empty(isl_union_map_get_space(w)), NULL,
-		tsched)) < 0)
+		isl_union_map_copy(r), NULL, tsched)) < 0)
 		goto error;
 	deps->all = isl_union_map_coalesce(deps->all);
 	if (at_deps_cone(ctx, deps) < 0)
