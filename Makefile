@@ -128,11 +128,14 @@ DATA_GZ    := $(wildcard weights/dataset/*.jsonl.gz)
 TRAIN_ROWS := $(BUILD)/train-rows.jsonl
 TRAIN_ARGS ?=
 
-$(TRAIN_ROWS): $(if $(DATA_OWN),$(DATA_OWN),$(DATA_GZ)) | $(BIN)/autotile-features
-	@test -n "$^" || { echo "make train: no measurements in weights/dataset/ (run make dataset)" >&2; exit 1; }
+# The rows are featurized again when the featurizer changes (a new
+# feature layout), not only when the measurements do.
+TRAIN_DATA := $(if $(DATA_OWN),$(DATA_OWN),$(DATA_GZ))
+$(TRAIN_ROWS): $(TRAIN_DATA) $(BIN)/autotile-features
+	@test -n "$(TRAIN_DATA)" || { echo "make train: no measurements in weights/dataset/ (run make dataset)" >&2; exit 1; }
 	@mkdir -p $(BUILD)/dataset
 	@rm -f $(BUILD)/dataset/*.jsonl
-	@for f in $^; do case $$f in *.gz) gzip -dc $$f >$(BUILD)/dataset/$$(basename $$f .gz);; \
+	@for f in $(TRAIN_DATA); do case $$f in *.gz) gzip -dc $$f >$(BUILD)/dataset/$$(basename $$f .gz);; \
 		*) cp $$f $(BUILD)/dataset/;; esac; done
 	$(BIN)/autotile-features -q -I runtime $(BUILD)/dataset/*.jsonl -o $@
 
