@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 typedef enum at_timing_stage {
-	AT_T_WEIGHTS,	/* reading the cost model's weights */
+	AT_T_WEIGHTS,	/* loading OpenBLAS and the cost model's weights */
 	AT_T_PARSE,	/* libclang parse and nest extraction */
 	AT_T_DEPS,	/* exact dependences */
 	AT_T_SPACE,	/* candidate structures and their legality */

@@ -76,7 +76,7 @@ static int at_blas_open(int flags)
 	    !at_blas.core) {
 		dlclose(h);
 		return -1;
-}
+	}
 	at_blas.handle = h;
 	return 0;
 }
@@ -125,15 +125,17 @@ int at_blas_init(int one_thread, char *err, size_t errlen)
 		}
 	} else if (!at_blas.handle) {
 		rc = -1;
-}
+	}
 	at_blas_env_restore(&core);
 	at_blas_env_restore(&threads);
 	if (rc < 0) {
+		const char *why = dlerror();
 		memset(&at_blas, 0, sizeof(at_blas));
 		if (errlen > 0)
 			snprintf(err, errlen, "cannot load OpenBLAS (%s): %s",
-				AT_BLAS_LIB, dlerror());
-}
+				AT_BLAS_LIB, why ? why : "CBLAS entry points "
+				"missing");
+	}
 	return rc;
 }
 

@@ -502,8 +502,8 @@ static at_model *at_cli_load_model(const struct at_cli *cli, const char *argv0)
 		snprintf(path, sizeof(path), "%s", env);
 	else
 		snprintf(path, sizeof(path), "%s/../weights/default.json", exe);
-	at_model_one_thread();
 	t = at_timing_start();
+	at_model_one_thread();
 	m = at_model_load(path, AT_FEAT_LAYOUT, AT_FEAT_NEST_DIM,
 		AT_FEAT_CAND_DIM, err, sizeof(err));
 	at_timing_stop(AT_T_WEIGHTS, t);

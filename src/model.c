@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "at_model.h"
 #include "at_blas.h"
 #include "at_buf.h"

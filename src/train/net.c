@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "at_train.h"
 #include "at_blas.h"
 
