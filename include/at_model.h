@@ -58,7 +58,8 @@ typedef struct at_model at_model;
  * always NUL-terminated when errlen > 0).  Checked: readable, JSON, schema,
  * layout string, name counts, norm lengths and finiteness (std > 0),
  * keep_margin, every layer's name, shape chaining, data lengths and that
- * every number is finite. */
+ * every number is finite.  The first model loads OpenBLAS (at_blas.h);
+ * when that fails, err says so without the path. */
 at_model *at_model_load(const char *path, const char *layout, int dn, int dc,
 	char *err, size_t errlen);
 

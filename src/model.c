@@ -423,7 +423,8 @@ at_model *at_model_from_json(const cJSON *root, const char *name,
 		return NULL;
 	}
 	if (at_blas_init(1, blas, sizeof(blas)) < 0) {
-		at_model_fail(&ld, "%s", blas);
+		if (errlen > 0)	/* not the weights' fault: no file name */
+			snprintf(err, errlen, "%s", blas);
 		return NULL;
 	}
 	m = calloc(1, sizeof(*m));
