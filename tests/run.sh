@@ -741,6 +741,29 @@ run_dataset() {
 	check $? "dataset: a failing autotile gives one tool-error row naming it (exit $rc)"
 }
 
+# make eval-wild's script on one kernel (seed 308 of the test split):
+# autotile's choice is found among the rows measured for it, and the
+# summary lines are printed.  The speedups are not checked (timings).
+run_wild() {
+	echo 308 >"$LOGS/wild.seeds"
+	WILD_SEEDS=$LOGS/wild.seeds timeout 300 sh tests/wild.sh \
+		>"$LOGS/wild.out" 2>&1
+	rc=$?
+	sed -n '1,8s/^/#   /p' "$LOGS/wild.out"
+	# the choice read off autotile's output is `keep` exactly when the
+	# output is the kernel as written
+	if cmp -s tests/out/wild/k.c tests/out/wild/k.opt.c; then
+		want='keep'
+	else
+		want='[A-Za-z0-9._-]*[0-9]x[0-9x]*'
+	fi
+	[ $rc -eq 0 ] &&
+		grep -Eq '^autotile \(default, the cost model\): geomean [0-9.]+x over the original on 1 kernels' "$LOGS/wild.out" &&
+		grep -Eq "^308 +$want +[0-9.]+x" "$LOGS/wild.out" &&
+		! grep -q 'not among the measured rows' "$LOGS/wild.out"
+	check $? "eval-wild (tests/wild.sh) on seed 308: autotile's choice measured with keep, orig and fixed32 (exit $rc)"
+}
+
 section "unit tests"
 for u in bin/test_* bin-san/test_*; do
 	[ -x "$u" ] || continue
@@ -772,6 +795,7 @@ if [ -x "$AUTOTILE" ]; then
 		tally "$LOGS/gentest.log" "tests/gentest.sh"
 		section "dataset driver (bin/autotile-dataset, 2 kernels at --size test)"
 		run_dataset
+		run_wild
 	else
 		check 1 "$GEN exists (run make)"
 	fi
