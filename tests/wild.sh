@@ -35,7 +35,7 @@ mkdir -p "$OUT"
 rm -f "$OUT/rows.jsonl" "$OUT/choices.txt"
 
 if [ -n "${WILD_SEEDS:-}" ]; then
-	cp "$WILD_SEEDS" "$OUT/seeds.txt"
+	cat "$WILD_SEEDS" >"$OUT/seeds.new" && mv "$OUT/seeds.new" "$OUT/seeds.txt"
 else
 	bin/autotile-train --eval weights/default.json --kernels "$ROWS" \
 		2>/dev/null | sed -n '/^kernels test:/,$p' |
