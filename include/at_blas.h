@@ -18,7 +18,6 @@
  *     after the other with autotile-train --bench-infer).
  * Both use the library's own environment variables, set only while it
  * loads and restored afterwards; a user's OPENBLAS_CORETYPE is respected.
- * A program that links OpenBLAS itself keeps that instance as it is.
  */
 #ifndef AT_BLAS_H
 #define AT_BLAS_H

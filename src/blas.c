@@ -59,11 +59,11 @@ static void at_blas_env_restore(at_blas_env *e)
 	memset(e, 0, sizeof(*e));
 }
 
-/* Opens OpenBLAS (flags as dlopen's) and looks up its entry points;
- * returns 0, or -1 with the library closed. */
-static int at_blas_open(int flags)
+/* Opens OpenBLAS and looks up its entry points; returns 0, or -1 with
+ * the library closed. */
+static int at_blas_open(void)
 {
-	void *h = dlopen(AT_BLAS_LIB, RTLD_NOW | RTLD_LOCAL | flags);
+	void *h = dlopen(AT_BLAS_LIB, RTLD_NOW | RTLD_LOCAL);
 
 	if (!h)
 		return -1;
@@ -112,16 +112,14 @@ int at_blas_init(int one_thread, char *err, size_t errlen)
 
 	if (at_blas.handle)
 		return 0;
-	if (at_blas_open(RTLD_NOLOAD) == 0)
-		return 0;	/* linked into this program: keep it */
 	if (one_thread)
 		at_blas_env_set(&threads, "1");
-	if (at_blas_open(0) == 0 && (better = at_blas_better_core())) {
+	if (at_blas_open() == 0 && (better = at_blas_better_core())) {
 		dlclose(at_blas.handle);
 		at_blas_env_set(&core, better);
-		if (at_blas_open(0) < 0) {
+		if (at_blas_open() < 0) {
 			at_blas_env_restore(&core);
-			rc = at_blas_open(0);
+			rc = at_blas_open();
 		}
 	} else if (!at_blas.handle) {
 		rc = -1;

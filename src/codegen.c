@@ -743,9 +743,11 @@ static int at_cg_hoists(struct at_cg *cg, __isl_keep isl_ast_node *node)
 	return r;
 }
 
-/* Prints the linear form lin (`2 * N - c1 + 3`). */
-static void at_cg_lin_print(struct at_cg *cg, at_buf *b, const at_cg_lin *lin)
+/* Prints the linear form lin plus `add` (`2 * N - c1 + 3`). */
+static void at_cg_lin_print(struct at_cg *cg, at_buf *b, const at_cg_lin *lin,
+	long add)
 {
+	long c0 = lin->c + add;
 	int first = 1;
 
 	for (int i = 0; i < lin->n; i++) {
@@ -763,10 +765,10 @@ static void at_cg_lin_print(struct at_cg *cg, at_buf *b, const at_cg_lin *lin)
 		first = 0;
 	}
 	if (first)
-		at_buf_printf(b, "%ld", lin->c);
-	else if (lin->c)
-		at_buf_printf(b, " %c %ld", lin->c < 0 ? '-' : '+',
-			lin->c < 0 ? -lin->c : lin->c);
+		at_buf_printf(b, "%ld", c0);
+	else if (c0)
+		at_buf_printf(b, " %c %ld", c0 < 0 ? '-' : '+',
+			c0 < 0 ? -c0 : c0);
 }
 
 /* Prints the bound of ub: nested at_min of the rests, each divided with
@@ -780,7 +782,7 @@ static void at_cg_ub_print(struct at_cg *cg, at_buf *b, const at_cg_ub *ub)
 			at_buf_add(b, ", ");
 		if (ub->div[i] > 1)
 			at_buf_add(b, "at_floord(");
-		at_cg_lin_print(cg, b, &ub->rest[i]);
+		at_cg_lin_print(cg, b, &ub->rest[i], 0);
 		if (ub->div[i] > 1)
 			at_buf_printf(b, ", %ld)", ub->div[i]);
 		if (i > 0)
@@ -885,20 +887,16 @@ static void at_cg_degenerate(struct at_cg *cg, __isl_keep isl_ast_node *node,
  * the bound is hoisted (`bound` names it), `iter < r + 1` or `iter <= r`
  * for one cheap bound r of ub, else (ub NULL) isl's condition. */
 static void at_cg_for_cond(struct at_cg *cg, __isl_keep isl_ast_node *node,
-	const char *iter, const char *bound, at_cg_ub *ub)
+	const char *iter, const char *bound, const at_cg_ub *ub)
 {
 	isl_ast_expr *e;
 
 	if (bound) {
 		at_buf_printf(&cg->out, "%s <= %s", iter, bound);
-	} else if (ub && ub->rest[0].c == -1) {
-		at_buf_printf(&cg->out, "%s < ", iter);
-		ub->rest[0].c = 0;
-		at_cg_lin_print(cg, &cg->out, &ub->rest[0]);
-		ub->rest[0].c = -1;
 	} else if (ub) {
-		at_buf_printf(&cg->out, "%s <= ", iter);
-		at_cg_lin_print(cg, &cg->out, &ub->rest[0]);
+		int lt = ub->rest[0].c == -1;
+		at_buf_printf(&cg->out, "%s %s ", iter, lt ? "<" : "<=");
+		at_cg_lin_print(cg, &cg->out, &ub->rest[0], lt);
 	} else {
 		e = isl_ast_node_for_get_cond(node);
 		at_cg_expr(cg, &cg->out, e);
@@ -909,7 +907,7 @@ static void at_cg_for_cond(struct at_cg *cg, __isl_keep isl_ast_node *node,
 /* Prints the header `for (init; cond; inc)` of the for node `node` (cond
  * as at_cg_for_cond prints it). */
 static void at_cg_for_header(struct at_cg *cg, __isl_keep isl_ast_node *node,
-	const char *iter, const char *bound, at_cg_ub *ub)
+	const char *iter, const char *bound, const at_cg_ub *ub)
 {
 	isl_ast_expr *e;
 

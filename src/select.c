@@ -18,10 +18,10 @@
  * the sizes where the model overestimates most, and autotile's choices
  * that slowed kernels down were mostly at the extremes: of the 15
  * held-out test kernels it made more than 5 % slower (make eval-wild,
- * session 8), 12 had a 512-tile and 9 a 1-tile.  On the 138 validation kernels, 4 to 256 gave
- * 2.64x with 2 kernels slower, against 2.62x with 4 for all sizes and
- * 2.60x with 5 for 1 to 256.  Pragma tile() sizes, fixed:N and
- * --candidate are not limited. */
+ * session 8), 12 had a 512-tile and 9 a 1-tile.  On the 138 validation
+ * kernels, 4 to 256 gave 2.64x with 2 kernels slower, against 2.62x with
+ * 4 for all sizes and 2.60x with 5 for 1 to 256.  Pragma tile() sizes,
+ * fixed:N and --candidate are not limited. */
 #define AT_SELECT_SIZE_MIN 4
 #define AT_SELECT_SIZE_MAX 256
 

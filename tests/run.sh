@@ -174,8 +174,9 @@ run_errors() {
 	done
 }
 
-# Runs the tool $1 with the remaining arguments; sets rc, and the files
-# $LOGS/cli.out and $LOGS/cli.err; prints stderr as "# " comments.
+# Runs the tool $1 with the remaining arguments (`cli env VAR=X tool ...`
+# sets a variable); sets rc, and the files $LOGS/cli.out and
+# $LOGS/cli.err; prints stderr as "# " comments.
 cli() {
 	tool=$1
 	shift
@@ -239,9 +240,8 @@ run_cli() {
 	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan && grep -q '^autotile: error: /no/such/w\.json' "$LOGS/cli.err"
 	check $? "cli $t: --weights naming a missing file -> exit 1 (got $rc), one error line naming it (got $n)"
 
-	AUTOTILE_WEIGHTS=/no/such/w.json timeout 120 "$t" -I runtime \
-		examples/matmul.c -o "$LOGS/cli.c" >"$LOGS/cli.out" 2>"$LOGS/cli.err"
-	rc=$?
+	cli env AUTOTILE_WEIGHTS=/no/such/w.json "$t" -I runtime \
+		examples/matmul.c -o "$LOGS/cli.c"
 	n=$(wc -l <"$LOGS/cli.err")
 	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan &&
 		grep -q '^autotile: error: /no/such/w\.json.*--strategy fixed:32' "$LOGS/cli.err"
@@ -342,9 +342,8 @@ run_cli() {
 		[ -n "$core" ]
 	fi
 	check $? "cli $t: the model scores with OpenBLAS kernels for this CPU (got ${core:-none})"
-	OPENBLAS_CORETYPE=Prescott timeout 120 "$t" --time-report -I runtime \
-		examples/matmul.c >"$LOGS/cli.out" 2>"$LOGS/cli.err"
-	rc=$?
+	cli env OPENBLAS_CORETYPE=Prescott "$t" --time-report -I runtime \
+		examples/matmul.c
 	[ $rc -eq 0 ] && nosan && grep -q "OpenBLAS's Prescott kernels" "$LOGS/cli.err" &&
 		cmp -s "$LOGS/cli.out" "$LOGS/cli.model.c"
 	check $? "cli $t: OPENBLAS_CORETYPE=Prescott is kept, with the same output (exit $rc)"
