@@ -348,6 +348,17 @@ run_cli() {
 		cmp -s "$LOGS/cli.out" "$LOGS/cli.model.c"
 	check $? "cli $t: OPENBLAS_CORETYPE=Prescott is kept, with the same output (exit $rc)"
 
+	# The model scores tile sizes 4..256 only (src/select.c): heat3d's
+	# candidates are orig and every structure at the sizes --report
+	# allows in that range (7 of 9 per loop), not at all of them.
+	cli "$t" --explain --report "$LOGS/range.json" -I runtime examples/heat3d.c -o "$LOGS/cli.c"
+	got=$(sed -n 's/.*cost model: \([0-9]*\) candidates scored.*/\1/p' "$LOGS/cli.err" | head -n 1)
+	want=$(jq '.nests[0] | ([.scan_counts[] | .legal + .illegal] | add) *
+		([.sizes[] | map(select(. >= 4 and . <= 256)) | length] | reduce .[] as $n (1; . * $n)) + 1' \
+		"$LOGS/range.json")
+	[ $rc -eq 0 ] && nosan && [ -n "$got" ] && [ "$got" = "$want" ]
+	check $? "cli $t: the model scores heat3d's structures at tile sizes 4..256 only ($got candidates, want $want)"
+
 	# Clauses forcing a shape and scan without tile(): the model chooses
 	# sizes and loop orders among the candidates with them (before, the
 	# default strategy gave 1x1x1 tiles there).
