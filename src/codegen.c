@@ -743,7 +743,10 @@ static int at_cg_hoists(struct at_cg *cg, __isl_keep isl_ast_node *node)
 	return r;
 }
 
-/* Prints the linear form lin plus `add` (`2 * N - c1 + 3`). */
+/* Prints the linear form lin plus `add` (`2 * N - c1 + 3`).  An atom is
+ * parenthesized unless it binds at least as tightly as a product does on
+ * its left; after a coefficient or a leading minus it must bind more
+ * tightly, so that `3 * (c / 4)` is not printed as `3 * c / 4`. */
 static void at_cg_lin_print(struct at_cg *cg, at_buf *b, const at_cg_lin *lin,
 	long add)
 {
@@ -752,7 +755,9 @@ static void at_cg_lin_print(struct at_cg *cg, at_buf *b, const at_cg_lin *lin,
 
 	for (int i = 0; i < lin->n; i++) {
 		long c = lin->coef[i];
-		int paren = at_cg_prec(lin->atom[i]) < 11;
+		int bare = (c == 1 || c == -1) && !(first && c < 0);
+		int paren = at_cg_prec(lin->atom[i]) < (bare ? 11 : 12);
+
 		if (c == 0)
 			continue;
 		at_buf_add(b, first ? (c < 0 ? "-" : "") : c < 0 ? " - " :

@@ -801,6 +801,13 @@ if [ -x "$AUTOTILE" ]; then
 		AUTOTILE=$AUTOTILE GEN=$GEN JOBS=$JOBS sh tests/verify.sh 100001 16 20 \
 			>"$LOGS/verify.log" 2>&1
 		tally "$LOGS/verify.log" "tests/verify.sh"
+		# Found by the dataset's check build (seed 1578, a skewed
+		# stencil): a hoisted bound printed 3 * (c3 / 4) as
+		# 3 * c3 / 4; wrong results, one crash.
+		AUTOTILE=$AUTOTILE GEN=$GEN sh tests/verify.sh --ids 1578 \
+			"isl.TP.LI.t012.p102.8x8x256 isl.TS.LI.t021.p102.8x128x64 isl.TS.LI.t201.p201.64x16x16" \
+			>"$LOGS/verify-1578.log" 2>&1
+		tally "$LOGS/verify-1578.log" "tests/verify.sh --ids 1578"
 		GEN=$GEN sh tests/gentest.sh 1 2 3 4 5 6 7 8 9 10 11 12 >"$LOGS/gentest.log" 2>&1
 		tally "$LOGS/gentest.log" "tests/gentest.sh"
 		section "dataset driver (bin/autotile-dataset, 2 kernels at --size test)"

@@ -3,14 +3,16 @@
 # bin/autotile-gen x random legal candidates of autotile's space.
 #
 #   sh tests/verify.sh FIRST_SEED N_KERNELS PER_KERNEL
-#   (sh tests/verify.sh --one SEED PER_KERNEL runs one seed; used by xargs)
+#   (sh tests/verify.sh --one SEED PER_KERNEL runs one seed; used by xargs;
+#   sh tests/verify.sh --ids SEED "ID..." checks the given candidates)
 #
 # For each seed S in FIRST_SEED .. FIRST_SEED+N_KERNELS-1:
 #   1. autotile-gen --seed S writes a kernel (small sizes);
 #   2. autotile --report lists its legal structures (checked exactly at
 #      probe sizes);
 #   3. PER_KERNEL of them are drawn at random (deterministically from S),
-#      each with random tile sizes from {1, 4, 8, 16, 32} (those allowed);
+#      each with random tile sizes among those allowed (1, 4, 8, ...,
+#      512: on these small sizes, the large ones make one tile per loop);
 #   4. autotile-gen --variants writes one program with the original nest
 #      (variant 0) and one copy per drawn candidate, each forced with
 #      `#pragma autotile candidate(ID)`; autotile rewrites it;
@@ -52,34 +54,31 @@ if ! command -v jq >/dev/null 2>&1; then
 fi
 mkdir -p "$OUTDIR" || exit 1
 
-# Runs one seed ($1) with $2 candidates; prints result lines.
-one_seed() {
+# Draws $2 random legal candidates of seed $1's kernel into $d/ids (one
+# line); prints a result line and returns 1 when there is nothing to check.
+draw_ids() {
 	s=$1
 	per=$2
-	d=$OUTDIR/s$s
-	rm -rf "$d"
-	mkdir -p "$d"
 	if ! $GEN --seed "$s" -o "$d/k.c" 2>"$d/gen.err"; then
 		echo "not ok - verify seed $s: autotile-gen failed"
-		return
+		return 1
 	fi
 	if ! $AUTOTILE -I runtime --strategy none --report "$d/k.json" "$d/k.c" \
 		-o "$d/k.out.c" 2>"$d/report.err"; then
 		echo "not ok - verify seed $s: autotile --report failed: $(head -c 300 "$d/report.err")"
-		return
+		return 1
 	fi
 	# legal structures, with the allowed sizes per position
-	jq -r '.nests[0] as $n | ($n.sizes | map(map(select(. <= 32)) | map(tostring)
+	jq -r '.nests[0] as $n | ($n.sizes | map(map(tostring)
 		| join(","))) as $sz | $n.candidates[] | select(.id != "orig" and .id != "keep")
 		| "\(.id) \($sz[:(.sizes | length)] | join(";"))"' \
 		"$d/k.json" >"$d/structs" 2>"$d/jq.err"
 	if [ ! -s "$d/structs" ]; then
 		# no legal structure besides the original: nothing to check
 		echo "ok - verify seed $s: no tiling candidate (original only)"
-		[ "${KEEP:-0}" = 1 ] || rm -rf "$d"
-		return
+		return 1
 	fi
-	ids=$(awk -v seed="$s" -v per="$per" '
+	awk -v seed="$s" -v per="$per" '
 		{ id[NR] = $1; sz[NR] = $2 }
 		END {
 			srand(seed);
@@ -97,7 +96,23 @@ one_seed() {
 				}
 				printf "%s.%s\n", out, size;
 			}
-		}' "$d/structs" | sort -u | tr '\n' ' ')
+		}' "$d/structs" | sort -u | tr '\n' ' ' >"$d/ids"
+}
+
+# Checks seed $1's kernel with $2 random legal candidates, or with the
+# candidate ids $3 when given; prints result lines.
+one_seed() {
+	s=$1
+	d=$OUTDIR/s$s
+	rm -rf "$d"
+	mkdir -p "$d"
+	if [ -n "${3:-}" ]; then
+		echo "$3" >"$d/ids"
+	elif ! draw_ids "$s" "$2"; then
+		[ "${KEEP:-0}" = 1 ] || rm -rf "$d"
+		return
+	fi
+	ids=$(cat "$d/ids")
 	if ! $GEN --seed "$s" --variants "$ids" -o "$d/v.c" 2>"$d/gen.err"; then
 		echo "not ok - verify seed $s: autotile-gen --variants failed"
 		return
@@ -142,6 +157,10 @@ one_seed() {
 
 if [ "$first" = --one ]; then
 	one_seed "$count" "$per"
+	exit 0
+fi
+if [ "$first" = --ids ]; then
+	one_seed "$count" 0 "$per"
 	exit 0
 fi
 seq "$first" $((first + count - 1)) |
