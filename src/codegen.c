@@ -755,11 +755,12 @@ static void at_cg_lin_print(struct at_cg *cg, at_buf *b, const at_cg_lin *lin,
 
 	for (int i = 0; i < lin->n; i++) {
 		long c = lin->coef[i];
-		int bare = (c == 1 || c == -1) && !(first && c < 0);
-		int paren = at_cg_prec(lin->atom[i]) < (bare ? 11 : 12);
+		int bare, paren;
 
 		if (c == 0)
 			continue;
+		bare = (c == 1 || c == -1) && !(first && c < 0);
+		paren = at_cg_prec(lin->atom[i]) < (bare ? 11 : 12);
 		at_buf_add(b, first ? (c < 0 ? "-" : "") : c < 0 ? " - " :
 			" + ");
 		if (c != 1 && c != -1)

@@ -55,7 +55,8 @@ fi
 mkdir -p "$OUTDIR" || exit 1
 
 # Draws $2 random legal candidates of seed $1's kernel into $d/ids (one
-# line); prints a result line and returns 1 when there is nothing to check.
+# line); prints a result line and returns 1 when there is nothing to check
+# (its files removed when there is no candidate, kept after a failure).
 draw_ids() {
 	s=$1
 	per=$2
@@ -76,6 +77,7 @@ draw_ids() {
 	if [ ! -s "$d/structs" ]; then
 		# no legal structure besides the original: nothing to check
 		echo "ok - verify seed $s: no tiling candidate (original only)"
+		[ "${KEEP:-0}" = 1 ] || rm -rf "$d"
 		return 1
 	fi
 	awk -v seed="$s" -v per="$per" '
@@ -109,7 +111,6 @@ one_seed() {
 	if [ -n "${3:-}" ]; then
 		echo "$3" >"$d/ids"
 	elif ! draw_ids "$s" "$2"; then
-		[ "${KEEP:-0}" = 1 ] || rm -rf "$d"
 		return
 	fi
 	ids=$(cat "$d/ids")
