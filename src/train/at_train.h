@@ -136,6 +136,9 @@ typedef struct at_tr_opts {
 	unsigned long long seed;
 	float lr, wd;		/* Adam step, decoupled weight decay */
 	float tau;		/* ranking pairs need |dy| > tau */
+	float rank_top;		/* ranking pairs weighted towards the
+				 * kernel's best row (at_tr_rank_loss);
+				 * 0: every pair weighs 1 */
 	at_tr_loss loss;
 	int verbose;		/* progress on stderr */
 } at_tr_opts;
@@ -162,12 +165,17 @@ int at_tr_rank_pair(const float *y, const unsigned char *c, int i, int j,
 int at_tr_count_pairs(const float *y, const unsigned char *c, int n,
 	float tau);
 
-/* Pairwise logistic loss log(1 + exp(p[j] - p[i])) summed over the
- * ranking pairs of one kernel's n rows; adds the gradient times `scale`
- * to dp and the number of pairs to *pairs; returns the (unscaled) sum. */
+/* Weighted pairwise logistic loss w * log(1 + exp(p[j] - p[i])) summed
+ * over the ranking pairs (i faster than j) of one kernel's n rows; adds
+ * the gradient times `scale` to dp and the number of pairs to *pairs;
+ * returns the (unscaled) sum.  With top = 0 every pair weighs 1; with
+ * top > 0 a pair weighs 2 top exp(top (y[i] - best)), best the largest
+ * uncensored y of the kernel: pairs whose faster row is near the best
+ * count most, since a pick is only ever made at the top (2 top keeps
+ * the weights' scale near that of uniform ones). */
 double at_tr_rank_loss(const float *p, const float *y,
-	const unsigned char *c, int n, float tau, float scale, float *dp,
-	int *pairs);
+	const unsigned char *c, int n, float tau, float top, float scale,
+	float *dp, int *pairs);
 
 /* Name of a loss ("mse", "rank", "mse+rank"). */
 const char *at_tr_loss_name(at_tr_loss l);

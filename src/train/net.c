@@ -66,6 +66,7 @@ void at_tr_opts_default(at_tr_opts *o)
 	o->lr = 1e-3f;
 	o->wd = 1e-4f;
 	o->tau = 0.02f;
+	o->rank_top = 2.0f;
 	o->loss = AT_TR_BOTH;
 }
 
@@ -380,19 +381,28 @@ int at_tr_count_pairs(const float *y, const unsigned char *c, int n,
 
 /* Pairwise logistic loss of one kernel (see at_train.h). */
 double at_tr_rank_loss(const float *p, const float *y,
-	const unsigned char *c, int n, float tau, float scale, float *dp,
-	int *pairs)
+	const unsigned char *c, int n, float tau, float top, float scale,
+	float *dp, int *pairs)
 {
 	double loss = 0;
+	float best = 0;
+	int any = 0;
 
 	for (int i = 0; i < n; i++)
+		if (!c[i] && (!any || y[i] > best)) {
+			best = y[i];
+			any = 1;
+		}
+	for (int i = 0; i < n; i++)
 		for (int j = 0; j < n; j++) {
-			float z, s;
+			float z, s, w;
 			if (!at_tr_rank_pair(y, c, i, j, tau))
 				continue;
+			w = top > 0 ? 2 * top * expf(top * (y[i] - best)) : 1;
 			z = p[i] - p[j];
-			s = 1.0f / (1.0f + expf(z));	/* sigmoid(-z) */
-			loss += z > 0 ? log1p(exp(-z)) : -z + log1p(exp(z));
+			s = w / (1.0f + expf(z));	/* w sigmoid(-z) */
+			loss += w * (z > 0 ? log1p(exp(-z)) :
+				-z + log1p(exp(z)));
 			dp[i] -= scale * s;
 			dp[j] += scale * s;
 			(*pairs)++;
@@ -403,7 +413,8 @@ double at_tr_rank_loss(const float *p, const float *y,
 /* Sets act.dout to the loss gradient for the batch (targets and
  * censoring flags from d for kernels ks[]); returns the loss: the mean
  * over the batch's R rows of the squared error (one-sided on censored
- * rows) and/or the mean over its ranking pairs of the logistic loss. */
+ * rows) and/or the weighted logistic loss of its ranking pairs summed
+ * and divided by their number (weights: at_tr_rank_loss, o->rank_top). */
 static double at_tr_loss_grad(at_tr_net *n, const at_tr_data *d,
 	const int *ks, int K, int R, const at_tr_opts *o)
 {
@@ -428,7 +439,8 @@ static double at_tr_loss_grad(at_tr_net *n, const at_tr_data *d,
 	for (int b = 0; np > 0 && b < K; b++) {
 		const at_tr_kernel *k = &d->kernels[ks[b]];
 		loss += at_tr_rank_loss(a->out + a->kfirst[b], d->y + k->first,
-			d->censored + k->first, k->n, o->tau, 1.0f / np,
+			d->censored + k->first, k->n, o->tau, o->rank_top,
+			1.0f / np,
 			a->dout + a->kfirst[b], &pairs) / np;
 	}
 	return loss;

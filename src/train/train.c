@@ -49,7 +49,7 @@ static void at_tr_usage(FILE *f)
 "  --patience N      stop after N epochs without a better validation\n"
 "                    Spearman (default 40)\n"
 "  --hidden N[,N..]  hidden widths to try, best on validation kept\n"
-"                    (16; --bench-infer: each)\n"
+"                    (32; --bench-infer: each)\n"
 "  --loss L          mse, rank, both (their sum) or auto (all three,\n"
 "                    the best on validation kept, see --select;\n"
 "                    default)\n"
@@ -67,6 +67,9 @@ static void at_tr_usage(FILE *f)
 "                    default) or spearman (mean per-kernel Spearman)\n"
 "  --lr X            Adam step (0.001)\n"
 "  --wd X            decoupled weight decay (0.0001)\n"
+"  --rank-top A      ranking pairs weigh 2A exp(A (y - best)), y the\n"
+"                    faster row's log-speedup and best the kernel's\n"
+"                    (2; 0: every pair weighs 1)\n"
 "  --batch K         kernels per minibatch (8)\n"
 "  --seed N          random seed (1)\n"
 "  --eval WEIGHTS    no training: metrics of WEIGHTS on the validation\n"
@@ -173,6 +176,10 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 		if (x < 0 || (x == 0 && opt[2] == 'l'))
 			return -1;
 		*(opt[2] == 'l' ? &o->lr : &o->wd) = x;
+	} else if (strcmp(opt, "--rank-top") == 0) {
+		if (!(x >= 0) || x > 20)
+			return -1;
+		o->rank_top = x;
 	} else if (n < 0)
 		return -1;
 	else if (strcmp(opt, "--epochs") == 0)
@@ -201,7 +208,8 @@ static int at_tr_has_value(const char *opt)
 {
 	static const char *const with[] = {
 		"-o", "--eval", "--hidden", "--loss", "--max-load",
-		"--max-busy", "--lr", "--wd", "--epochs", "--patience",
+		"--max-busy", "--lr", "--wd", "--rank-top", "--epochs",
+		"--patience",
 		"--batch", "--seed", "--dn", "--dc", "--bench-n", "--ensemble",
 		"--select"
 	};
@@ -218,7 +226,7 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 {
 	at_tr_opts_default(&c->opts);
 	c->out = "weights/default.json";
-	at_tr_parse_hidden(c, "16");
+	at_tr_parse_hidden(c, "32");
 	c->bench_n = 100000;
 	c->ensemble = 3;
 	c->select_one = 1;
@@ -539,6 +547,8 @@ static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
 		at_tr_short(c->opts.wd)) ||
 	    !cJSON_AddNumberToObject(o, "batch_kernels", c->opts.batch) ||
 	    !cJSON_AddNumberToObject(o, "rank_tau", at_tr_short(c->opts.tau)) ||
+	    !cJSON_AddNumberToObject(o, "rank_top",
+		at_tr_short(c->opts.rank_top)) ||
 	    !cJSON_AddStringToObject(o, "optimizer", "adam") ||
 	    !cJSON_AddStringToObject(o, "selection", c->select_one ?
 		"best validation one-shot geomean (at the keep margin chosen "
