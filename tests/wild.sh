@@ -67,7 +67,7 @@ jq -r '[.seed, .role, .cand, (if .check == "ok" then .speedup else "NA" end), (.
 awk -F'\t' 'NR == FNR { split($0, a, " "); ch[a[1]] = a[2]; order[++n] = a[1]; next }
 	{ sp = ($4 == "NA") ? 0.05 : $4
 	  if ($2 == "model") { m[$1] = sp; mid[$1] = $3 }
-	  else if ($2 == "fixed32") f[$1] = sp
+	  else if ($2 == "fixed32") { f[$1] = sp; fid[$1] = $3 }
 	  else if ($2 == "orig") o[$1] = sp
 	  if ($5 > 0) busy++ }
 	END {
@@ -76,6 +76,8 @@ awk -F'\t' 'NR == FNR { split($0, a, " "); ch[a[1]] = a[2]; order[++n] = a[1]; n
 		s = order[i]; c = ch[s]
 		if (c == "keep") t = 1
 		else if (c == mid[s]) t = m[s]
+		else if (c == fid[s]) t = f[s]	# measured once, as fixed32
+		else if (c == "orig") t = o[s]
 		else { printf "%-6d %-40s (not among the measured rows: %s)\n", s, c, mid[s]; miss++; continue }
 		b = t; if (f[s] > b) b = f[s]; if (o[s] > b) b = o[s]; if (b < 1) b = 1
 		printf "%-6d %-40s %7.2fx %7.2fx %7.2fx\n", s, c, t, f[s], b
