@@ -385,20 +385,18 @@ double at_tr_rank_loss(const float *p, const float *y,
 	float *dp, int *pairs)
 {
 	double loss = 0;
-	float best = 0;
-	int any = 0;
+	float best = -INFINITY;	/* only read for an uncensored row i */
 
 	for (int i = 0; i < n; i++)
-		if (!c[i] && (!any || y[i] > best)) {
+		if (!c[i] && y[i] > best)
 			best = y[i];
-			any = 1;
-		}
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
+		float w = top > 0 && !c[i] ?
+			2 * top * expf(top * (y[i] - best)) : 1;
 		for (int j = 0; j < n; j++) {
-			float z, s, w;
+			float z, s;
 			if (!at_tr_rank_pair(y, c, i, j, tau))
 				continue;
-			w = top > 0 ? 2 * top * expf(top * (y[i] - best)) : 1;
 			z = p[i] - p[j];
 			s = w / (1.0f + expf(z));	/* w sigmoid(-z) */
 			loss += w * (z > 0 ? log1p(exp(-z)) :
@@ -407,6 +405,7 @@ double at_tr_rank_loss(const float *p, const float *y,
 			dp[j] += scale * s;
 			(*pairs)++;
 		}
+	}
 	return loss;
 }
 
@@ -440,8 +439,7 @@ static double at_tr_loss_grad(at_tr_net *n, const at_tr_data *d,
 		const at_tr_kernel *k = &d->kernels[ks[b]];
 		loss += at_tr_rank_loss(a->out + a->kfirst[b], d->y + k->first,
 			d->censored + k->first, k->n, o->tau, o->rank_top,
-			1.0f / np,
-			a->dout + a->kfirst[b], &pairs) / np;
+			1.0f / np, a->dout + a->kfirst[b], &pairs) / np;
 	}
 	return loss;
 }
