@@ -22,7 +22,7 @@ WARN     := -Wall -Wextra -Werror
 OPT      ?= -O2 -g
 CPPFLAGS += -Iinclude -isystem $(LLVM_DIR)/include
 CFLAGS   += $(CSTD) $(WARN) $(OPT) -D_POSIX_C_SOURCE=200809L
-LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lisl -lcjson -lm
+LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lisl -lcjson -lm -pthread
 
 # `make SAN=1 ...` builds an ASan+UBSan tool into build-san/ and bin-san/.
 ifeq ($(SAN),1)

@@ -45,7 +45,8 @@ typedef struct at_cg_opts {
 /* Generates the C text of `cand` for `scop` into *gen (which the caller
  * releases with at_gen_clear).  The text starts with a comment line naming
  * the transformation and is indented with scop->indent.  Returns 0, or -1
- * after a diagnostic. */
+ * after a diagnostic (none when isl was aborted: isl_ctx_abort, as by
+ * at_watchdog). */
 int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	const at_cand *cand, const at_cg_opts *opts, at_gen *gen);
 

@@ -29,6 +29,8 @@ typedef struct at_plan_opts {
 	const char *text;	/* the source (values of #define'd sizes) */
 	int n_arg;		/* the -D flags (values of sizes) */
 	const char *const *args;
+	double cg_limit;	/* seconds per candidate's codegen (0: none) */
+	double cg_limit_forced;	/* the same for a forced candidate */
 } at_plan_opts;
 
 /* The options of one nest. */

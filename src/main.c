@@ -30,6 +30,7 @@
 #include "at_blas.h"
 
 #define AT_VERSION "0.1.0"
+#define AT_CG_LIMIT 10	/* default --codegen-limit of the tool's choices */
 
 /* Parsed command line. */
 struct at_cli {
@@ -43,6 +44,7 @@ struct at_cli {
 	int use_model;		/* --strategy model */
 	const char *weights;	/* --weights FILE */
 	at_model *model;
+	double cg_limit;	/* --codegen-limit S (-1: not given) */
 };
 
 /* Prints the usage text on f. */
@@ -78,6 +80,11 @@ static void at_cli_usage(FILE *f)
 "  --tune-libs LIBS    libraries (default: -lm)\n"
 "  --tune-args ARGS    arguments to run the program with\n"
 "  --tune-runs R       timed runs per build, the minimum counts (default 3)\n"
+"  --codegen-limit S   stop isl's code generation of a candidate after S\n"
+"                      seconds (0: no limit) and use the cost model's\n"
+"                      next choice, else leave the nest; default 10,\n"
+"                      and none for a forced candidate (--candidate,\n"
+"                      candidate()), which is an error when it is over\n"
 "  --no-parallel       do not emit OpenMP pragmas\n"
 "  --explain           report dependences, schedule and parallel loops\n"
 "  --time-report       print the time each stage took on stderr\n"
@@ -117,6 +124,21 @@ static int at_cli_strategy(const char *s, struct at_cli *cli)
 	if (*end || errno || n < 1 || n > 4096)
 		return -1;
 	opts->default_size = n;
+	return 0;
+}
+
+/* Parses s, a number of seconds from 0 to 86400, into *out; returns 0
+ * or -1. */
+static int at_cli_seconds(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end || errno || !(v >= 0 && v <= 86400))
+		return -1;
+	*out = v;
 	return 0;
 }
 
@@ -198,6 +220,12 @@ static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
 		return at_cli_tune_option(cli, argc, argv, i);
 	} else if (!strcmp(a, "--time-report")) {
 		at_timing_enable();
+	} else if (!strncmp(a, "--codegen-limit", 15) &&
+		   (!a[15] || a[15] == '=')) {
+		v = at_cli_value(argc, argv, i, a[15] ? 16 : 15);
+		if (!v || at_cli_seconds(v, &cli->cg_limit) < 0)
+			return at_cli_usage_error("bad --codegen-limit `%s`: "
+				"expected seconds from 0 to 86400", v ? v : "");
 	} else if (!strcmp(a, "--no-parallel")) {
 		cli->opts.parallel = 0;
 	} else if (!strncmp(a, "--strategy", 10) && (!a[10] || a[10] == '=')) {
@@ -418,7 +446,9 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 	char **texts = calloc(src->n_scop + 1, sizeof(char *));
 	at_plan_opts po = { cli->opts, at_cli_iter_prefix(src),
 		cli->tune.k > 0 ? cli->tune.k + 2 : 1, NULL, cli->model,
-		src->text, cli->n_arg, cli->args };
+		src->text, cli->n_arg, cli->args,
+		cli->cg_limit < 0 ? AT_CG_LIMIT : cli->cg_limit,
+		cli->cg_limit < 0 ? 0 : cli->cg_limit };
 	char *out = NULL;
 	int rc = 1, failed = 0;
 	double t;
@@ -524,6 +554,7 @@ int main(int argc, char **argv)
 
 	cli.use_model = 1;	/* --strategy model */
 	cli.opts.parallel = 1;
+	cli.cg_limit = -1;
 	cli.opts.tile_scan = cli.opts.point_scan = -1;
 	at_autotune_defaults(&cli.tune);
 	cli.tune.k = 0;

@@ -14,6 +14,11 @@
 #include "at_report.h"
 #include "at_select.h"
 #include "at_timing.h"
+#include "at_watchdog.h"
+
+/* Candidates of the cost model's ranking that may replace, per nest, one
+ * whose code generation went over the limit (po->cg_limit). */
+#define AT_PLAN_SPARES 2
 
 /* The ranked candidates of one nest before code generation; a NULL entry
  * stands for `keep`. */
@@ -22,6 +27,8 @@ typedef struct at_plan_rank {
 	at_cand *cand[AT_PLAN_MAX];
 	const char *why;	/* why option 0 is not tiled (NULL: it is) */
 	int failed;		/* a forced choice was illegal or unknown */
+	at_select *sel;		/* the model's ranking (NULL: none) */
+	int next;		/* its first item not yet taken */
 } at_plan_rank;
 
 /* at_space_make, timed as the legality stage. */
@@ -166,68 +173,86 @@ static int at_plan_forced(isl_ctx *ctx, const at_scop *scop,
 	return c ? at_plan_push(r, c) : -1;
 }
 
+/* Takes the next item of the model's ranking r->sel that the pragma's
+ * clauses allow: *out is the candidate, checked legal at its own sizes,
+ * or NULL for keep.  Returns 1, 0 when the ranking is exhausted, or -1
+ * on an isl error. */
+static int at_plan_model_next(isl_ctx *ctx, const at_space *space,
+	const at_opts *opts, at_plan_rank *r, at_cand **out)
+{
+	while (r->sel && r->next < r->sel->n) {
+		const at_choice *ch = &r->sel->items[r->next++].ch;
+		int dep;
+		if (!at_plan_clauses_match(space, opts, ch))
+			continue;
+		*out = ch->shape == AT_CHOICE_KEEP ? NULL :
+			at_plan_make(ctx, space, ch, &dep);
+		if (*out || ch->shape == AT_CHOICE_KEEP)
+			return 1;
+		if (dep == -2)
+			return -1;
+	}
+	return 0;
+}
+
 /* Ranks the candidates with the cost model: the best legal ones (each
  * checked exactly at its own sizes) and keep where the keep margin puts
  * it, until n_option are found (keep always among them when n_option >
  * 1).  When the pragma's clauses force a shape or scan, only candidates
  * with them count (the model chooses their sizes and loop orders), and
- * keep only joins as the last option.  Prints the model's --explain
- * report.  Returns 0 or -1. */
+ * keep only joins as the last option.  The ranking stays in r (r->sel)
+ * for at_plan_spare.  Prints the model's --explain report.  Returns 0 or
+ * -1. */
 static int at_plan_model(isl_ctx *ctx, const at_scop *scop,
 	const at_space *space, const at_plan_opts *po, const at_opts *opts,
 	at_plan_rank *r)
 {
 	long *vals = calloc(scop->n_param + 1, sizeof(long));
-	at_select *sel = calloc(1, sizeof(*sel));
-	int rc = -1, have_keep = 0, want = po->n_option, dep;
+	int rc = -1, have_keep = 0, want = po->n_option, k = 1;
 	double t;
 
-	if (!sel || !vals)
+	r->sel = calloc(1, sizeof(*r->sel));
+	if (!r->sel || !vals)
 		goto done;
 	at_features_param_values(po->text, scop, po->n_arg, po->args, vals);
 	t = at_timing_start();
 	if (at_select_rank(ctx, scop, space->deps, space, po->model, vals,
-	    sel) < 0)
+	    r->sel) < 0)
 		goto done;
 	at_timing_stop(AT_T_RANK, t);
 	if (opts->explain)
-		at_select_explain(stderr, ctx, space, po->model, sel, 10);
-	for (int i = 0; i < sel->n && r->n < want; i++) {
+		at_select_explain(stderr, ctx, space, po->model, r->sel, 10);
+	while (r->n < want && !(want > 1 && !have_keep && r->n == want - 1)) {
 		at_cand *c;
-		if (!at_plan_clauses_match(space, opts, &sel->items[i].ch))
-			continue;
-		if (sel->items[i].ch.shape == AT_CHOICE_KEEP) {
-			have_keep = 1;
-			at_plan_push(r, NULL);
-			continue;
-		}
-		if (want > 1 && !have_keep && r->n == want - 1)
+		k = at_plan_model_next(ctx, space, opts, r, &c);
+		if (k <= 0)
 			break;
-		c = at_plan_make(ctx, space, &sel->items[i].ch, &dep);
-		if (!c && dep == -2)
-			goto done;
-		if (c)
-			at_plan_push(r, c);
+		have_keep |= !c;
+		at_plan_push(r, c);
 	}
+	if (k < 0)
+		goto done;
 	if (want > 1 && !have_keep)
 		at_plan_push(r, NULL);
 	r->why = r->n && !r->cand[0] ? "the cost model predicts no candidate "
 		"faster than the nest as written" : NULL;
 	rc = 0;
 done:
-	if (sel)
-		at_select_clear(sel);
-	free(sel);
 	free(vals);
 	return rc;
 }
 
-/* Frees the candidates of r. */
+/* Frees the candidates and the ranking of r. */
 static void at_plan_rank_clear(at_plan_rank *r)
 {
 	for (int i = 0; i < r->n; i++)
 		at_cand_free(r->cand[i]);
 	r->n = 0;
+	if (r->sel)
+		at_select_clear(r->sel);
+	free(r->sel);
+	r->sel = NULL;
+	r->next = 0;
 }
 
 /* Ranks the candidates of one nest under opts: a forced id or keep alone;
@@ -268,24 +293,101 @@ static int at_plan_ranked(isl_ctx *ctx, const at_scop *scop,
 	return 0;
 }
 
-/* Generates the text of every ranked candidate into plan (keep: NULL);
- * prints the --explain report of option 0.  Returns 0 or -1. */
-static int at_plan_generate(isl_ctx *ctx, const at_scop *scop,
-	const at_deps *deps, const at_plan_rank *r, const at_opts *opts,
-	const char *prefix, at_plan *plan)
+/* Generates the text of candidate c into *gen, under a watchdog of
+ * `limit` seconds (0: none).  Returns 0, -1 on error (diagnosed), or -2
+ * when the watchdog stopped it (not diagnosed; nothing generated: what
+ * isl computed after the abort cannot be trusted). */
+static int at_plan_codegen(isl_ctx *ctx, const at_scop *scop,
+	const at_deps *deps, const at_cand *c, const at_cg_opts *cg,
+	double limit, at_gen *gen)
 {
-	at_cg_opts cg = { prefix, opts->parallel };
+	at_watchdog *w = at_watchdog_start(ctx, limit);
+	double t = at_timing_start();
+	int rc = at_codegen(ctx, scop, deps, c, cg, gen);
+
+	if (at_watchdog_stop(w)) {
+		at_gen_clear(gen);
+		rc = -2;
+	}
+	at_timing_stop(AT_T_CODEGEN, t);
+	return rc;
+}
+
+/* Replaces option i of r, whose code generation went over the limit,
+ * with the model's next legal choice (keep included), at most *spares
+ * times per nest; drops it when there is none (the options after it move
+ * up).  Warns either way.  Returns 1 when replaced, 0 when dropped, -1
+ * on an isl error. */
+static int at_plan_spare(isl_ctx *ctx, const at_scop *scop,
+	const at_space *space, const at_opts *opts, double limit,
+	at_plan_rank *r, int i, int *spares)
+{
+	at_cand *c = NULL;
+	int k = *spares > 0 ? at_plan_model_next(ctx, space, opts, r, &c) : 0;
+
+	for (int j = 0; k > 0 && !c && j < r->n; j++)
+		if (!r->cand[j])
+			k = 0;		/* keep is an option already */
+
+	at_diag(&scop->loc, AT_WARNING, "code generation of candidate `%s` "
+		"was stopped after %g s (--codegen-limit)%s", r->cand[i]->id,
+		limit, k > 0 ? "; trying the cost model's next choice" :
+		"; candidate not used");
+	if (k < 0)
+		return -1;
+	at_cand_free(r->cand[i]);
+	if (k > 0) {
+		--*spares;
+		r->cand[i] = c;
+		if (!c && i == 0)
+			r->why = "code generation of the better-ranked "
+				"candidates went over --codegen-limit";
+		return 1;
+	}
+	memmove(&r->cand[i], &r->cand[i + 1], (r->n - i - 1) *
+		sizeof(r->cand[0]));
+	r->n--;
+	return 0;
+}
+
+/* Generates the text of every ranked candidate into plan (keep: NULL);
+ * one that goes over po->cg_limit is replaced or dropped (at_plan_spare);
+ * a forced one over po->cg_limit_forced is an error.  Prints the
+ * --explain report of option 0.
+ * Returns 0, or -1 (r->failed set for a forced candidate). */
+static int at_plan_generate(isl_ctx *ctx, const at_scop *scop,
+	const at_space *space, at_plan_rank *r, const at_opts *opts,
+	const at_plan_opts *po, at_plan *plan)
+{
+	at_cg_opts cg = { po->iter_prefix, opts->parallel };
+	int spares = AT_PLAN_SPARES;
+	double limit = opts->candidate[0] ? po->cg_limit_forced : po->cg_limit;
 
 	for (int i = 0; i < r->n; i++) {
 		at_gen gen = { 0 };
 		at_cand *c = r->cand[i];
-		double t = at_timing_start();
+		int rc = c ? at_plan_codegen(ctx, scop, space->deps, c, &cg,
+			limit, &gen) : 0;
 
+		if (rc == -2 && opts->candidate[0]) {
+			at_diag(&scop->loc, AT_ERROR, "candidate `%s`: code "
+				"generation was stopped after %g s "
+				"(--codegen-limit); loop nest left unchanged",
+				c->id, limit);
+			r->failed = 1;
+			return -1;
+		}
+		if (rc == -2) {
+			if (at_plan_spare(ctx, scop, space, opts, limit, r, i,
+			    &spares) < 0)
+				return -1;
+			i--;	/* option i again: the spare or the next one */
+			continue;
+		}
+		if (rc < 0)
+			return -1;
 		snprintf(plan->id[i], sizeof(plan->id[i]), "%s",
 			c ? c->id : AT_KEEP_ID);
-		if (c && at_codegen(ctx, scop, deps, c, &cg, &gen) < 0)
-			return -1;
-		at_timing_stop(AT_T_CODEGEN, t);
 		plan->text[i] = gen.text;
 		plan->n = i + 1;
 		if (i == 0 && opts->explain && c)
@@ -332,9 +434,11 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 		at_explain_nest(stderr, scop, deps);
 		at_explain_space(stderr, scop, space);
 	}
-	if (at_plan_generate(ctx, scop, deps, &r, &opts, po->iter_prefix,
-	    plan) < 0)
+	if (at_plan_generate(ctx, scop, space, &r, &opts, po, plan) < 0) {
+		if (r.failed)
+			goto failed;
 		goto error;
+	}
 	goto done;
 error:
 	at_diag(&scop->loc, AT_WARNING, "could not transform this nest; "

@@ -348,6 +348,36 @@ run_cli() {
 		cmp -s "$LOGS/cli.out" "$LOGS/cli.model.c"
 	check $? "cli $t: OPENBLAS_CORETYPE=Prescott is kept, with the same output (exit $rc)"
 
+	# --codegen-limit: a candidate whose code generation goes over the
+	# limit is replaced by the model's next choice or dropped, with a
+	# located warning; a forced one is an error.  At 1e-9 s every
+	# candidate of seidel2d (codegen about 0.2 s) goes over: the nest is
+	# left as written.  0 means no limit.
+	for v in -1 abc 1e9; do
+		cli "$t" --codegen-limit "$v" -I runtime examples/matmul.c
+		[ $rc -eq 2 ] && nosan && grep -q -- "--codegen-limit \`$v\`" "$LOGS/cli.err"
+		check $? "cli $t: --codegen-limit $v -> exit 2 (got $rc) naming the bad value"
+	done
+	cli "$t" --codegen-limit 0 -I runtime examples/matmul.c
+	[ $rc -eq 0 ] && nosan && cmp -s "$LOGS/cli.out" "$LOGS/cli.model.c"
+	check $? "cli $t: --codegen-limit 0 (none) gives the default output (exit $rc)"
+	cli "$t" --codegen-limit 1e-9 -I runtime examples/seidel2d.c
+	n=$(grep -c '^examples/seidel2d\.c:[0-9]*:[0-9]*: warning: .*candidate `[^`]*` was stopped after 1e-09 s (--codegen-limit)' "$LOGS/cli.err")
+	[ $rc -eq 0 ] && nosan && [ "$n" -ge 1 ] && [ "$n" -le 3 ] &&
+		cmp -s "$LOGS/cli.out" examples/seidel2d.c
+	check $? "cli $t: --codegen-limit 1e-9: at most 3 tries, each a located warning (got $n), the nest left as written (exit $rc)"
+	cli "$t" --codegen-limit 1e-9 --strategy fixed:32 -I runtime examples/seidel2d.c
+	[ $rc -eq 0 ] && nosan && grep -q 'candidate not used' "$LOGS/cli.err" &&
+		cmp -s "$LOGS/cli.out" examples/seidel2d.c
+	check $? "cli $t: --codegen-limit 1e-9 --strategy fixed:32: warning, nest left as written (exit $rc)"
+	cli "$t" --strategy fixed:32 -I runtime examples/seidel2d.c
+	id=$(sed -n 's|^[[:space:]]*/\* autotile: \([^ ]*\): .*|\1|p' "$LOGS/cli.out" | head -1)
+	cli "$t" --codegen-limit 1e-9 --candidate "$id" -I runtime examples/seidel2d.c
+	n=$(wc -l <"$LOGS/cli.err")
+	[ -n "$id" ] && [ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan &&
+		grep -q "^examples/seidel2d\.c:[0-9]*:[0-9]*: error: .*candidate \`$id\`: code generation was stopped" "$LOGS/cli.err"
+	check $? "cli $t: --candidate $id over --codegen-limit -> exit 1 (got $rc), one located error (got $n lines)"
+
 	# The model scores tile sizes 4..256 only (src/select.c): heat3d's
 	# candidates are orig and every structure at the sizes --report
 	# allows in that range (7 of 9 per loop), not at all of them.
