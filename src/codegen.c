@@ -1234,7 +1234,7 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 error:
 	at_cg_par_clear(&cg);
 	at_buf_clear(&cg.out);
-	if (isl_ctx_last_error(ctx) != isl_error_abort)
+	if (!isl_ctx_aborted(ctx))
 		at_diag(&scop->loc, AT_ERROR, "internal: code generation "
 			"failed");
 	return -1;
