@@ -132,13 +132,16 @@ TRAIN_ARGS ?=
 # The rows are featurized again when the featurizer changes (a new
 # feature layout), not only when the measurements do.
 TRAIN_DATA := $(if $(DATA_OWN),$(DATA_OWN),$(DATA_GZ))
-$(TRAIN_ROWS): $(TRAIN_DATA) $(BIN)/autotile-features
+# Rows that do not record their machine (the shipped files before session
+# 11) were timed on the machine this file describes.
+FEAT_MACHINE := $(if $(DATA_OWN),,--machine weights/dataset/machine-unrecorded.json)
+$(TRAIN_ROWS): $(TRAIN_DATA) $(BIN)/autotile-features $(wildcard weights/dataset/machine-unrecorded.json)
 	@test -n "$(TRAIN_DATA)" || { echo "make train: no measurements in weights/dataset/ (run make dataset)" >&2; exit 1; }
 	@mkdir -p $(BUILD)/dataset
 	@rm -f $(BUILD)/dataset/*.jsonl
 	@for f in $(TRAIN_DATA); do case $$f in *.gz) gzip -dc $$f >$(BUILD)/dataset/$$(basename $$f .gz);; \
 		*) cp $$f $(BUILD)/dataset/;; esac; done
-	$(BIN)/autotile-features -q -I runtime $(BUILD)/dataset/*.jsonl -o $@
+	$(BIN)/autotile-features -q -I runtime $(FEAT_MACHINE) $(BUILD)/dataset/*.jsonl -o $@
 
 train: all $(TRAIN_ROWS)
 	$(BIN)/autotile-train $(TRAIN_ARGS) $(TRAIN_ROWS) -o weights/default.json

@@ -469,6 +469,39 @@ run_features() {
 		grep -q 'skipped for their check.*: 1 mismatch, 1 crash, 1 timeout (check build)$' "$LOGS/cli.err" &&
 		grep -q 'timeout row without' "$LOGS/cli.err" && grep -q 'bogus' "$LOGS/cli.err"
 	check $? "features $t -q: same rows (exit $rc); one summary line for the 3 skipped checks instead of a warning each; malformed rows still warned"
+	# Machine features: a row's "machine" record, else --machine FILE's
+	# (the header's too); one seed timed on two machines is two kernels;
+	# a malformed record skips its row; a bad --machine file is an error.
+	m0=$LOGS/machine0.json
+	echo '{"l1d": 16384, "l2": 524288, "l3": 8388608, "cores": 4}' >"$m0"
+	jq -c 'select(.seed == 5 and .check == "ok")' tests/fixtures/measure4.jsonl \
+		>"$LOGS/mach.jsonl"
+	jq -c 'select(.seed == 5 and .check == "ok") | .machine = {"cpu": "T",
+		"l1d": 65536, "l2": 4194304, "l3": 67108864, "cores": 8}' \
+		tests/fixtures/measure4.jsonl >>"$LOGS/mach.jsonl"
+	jq -c 'select(.seed == 13 and .cand == "keep") | .machine = {"l1d": 1,
+		"l2": "big", "l3": 1, "cores": 1}' tests/fixtures/measure4.jsonl \
+		>>"$LOGS/mach.jsonl"
+	AUTOTILE_GEN=$GEN timeout 600 "$t" -q -I runtime --machine "$m0" \
+		"$LOGS/mach.jsonl" -o "$out.m" >"$LOGS/cli.out" 2>"$LOGS/cli.err"
+	rc=$?
+	[ $rc -eq 0 ] && nosan && grep -q 'seed 13: "machine" is not' "$LOGS/cli.err" &&
+		jq -se '.[0] as $h | [.[1:][] | select(.seed == 5)] as $r |
+		["mach_l1d_log2", "mach_l2_log2", "mach_l3_log2", "mach_cores"] |
+		map(. as $n | $h.nest_names | index($n)) as $i |
+		$h.machine == {"l1d": 16384, "l2": 524288, "l3": 8388608, "cores": 4} and
+		($r | length) == 8 and ($r | map(.nest) | unique | length) == 2 and
+		($r | map([.nest[$i[]]]) | unique) == [[14, 19, 23, 4], [16, 22, 26, 8]]' \
+		"$out.m" >/dev/null
+	check $? "features $t: machine features from each row's record, else --machine (header too); seed 5 on two machines gives 2 nest vectors; a malformed record is skipped with a warning (exit $rc)"
+	for m in tests/fixtures/no-such.json tests/fixtures/measure4.jsonl; do
+		AUTOTILE_GEN=$GEN timeout 60 "$t" --machine "$m" -I runtime \
+			"$LOGS/mach.jsonl" -o "$out.m" >"$LOGS/cli.out" 2>"$LOGS/cli.err"
+		rc=$?
+		n=$(wc -l <"$LOGS/cli.err")
+		[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan && grep -q "error: $m" "$LOGS/cli.err"
+		check $? "features $t: --machine $m (unreadable or not a machine) -> exit 1 (got $rc), one line naming it (got $n)"
+	done
 	AUTOTILE_GEN=$GEN timeout 60 "$t" tests/fixtures/no-such.jsonl -o "$out" \
 		>"$LOGS/cli.out" 2>"$LOGS/cli.err"
 	rc=$?
@@ -676,6 +709,11 @@ run_dataset() {
 		has("cflags") and has("load") and has("busy") and
 		has("busy_normal") and has("check"))' "$o" >/dev/null
 	check $? "dataset: every row has the fields of the format"
+	l1d=$(cat /sys/devices/system/cpu/cpu0/cache/index0/size 2>/dev/null)
+	jq -e -s --arg cores "$(getconf _NPROCESSORS_ONLN)" 'all(.machine |
+		(.cpu | type == "string") and .l1d > 0 and .l2 > .l1d and
+		.l3 > 0 and .cores == ($cores | tonumber))' "$o" >/dev/null
+	check $? "dataset: every row records its machine (cpu, caches, cores; L1 here: ${l1d:-unknown})"
 	# A task spinning at the timing runs' own priority is counted in
 	# busy_normal (nice'd ones are not: the load average counts both).
 	sh -c 'while :; do :; done' &

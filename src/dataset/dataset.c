@@ -145,6 +145,8 @@ typedef struct at_ds_state {
 	long done, total, rows, mismatches;
 	double stage[AT_DS_N_STAGE];	/* seconds per step, all kernels */
 	const at_model *model;	/* the model of the picks, NULL: none */
+	at_feat_machine mach;	/* this machine: caches and cores (sysfs) */
+	char cpu[128];		/* its CPU's name ("" unknown) */
 } at_ds_state;
 
 /* Set by SIGINT/SIGTERM: stop the current child and exit. */
@@ -160,6 +162,45 @@ static const char *const at_ds_files[] = { "k.c", "t.c", "v.c", "v.out.c",
 /* ------------------------------------------------------------------ */
 /* Small helpers                                                       */
 /* ------------------------------------------------------------------ */
+
+/* Returns the value of the /proc/cpuinfo line `line` when its key is
+ * `key` (NULL otherwise), without the newline (line is changed). */
+static char *at_ds_cpuinfo_value(char *line, const char *key)
+{
+	size_t n = strlen(key);
+	char *v;
+
+	if (strncmp(line, key, n) || !strchr(" \t:", line[n]) ||
+	    !(v = strchr(line, ':')))
+		return NULL;
+	v += 1 + strspn(v + 1, " \t");
+	v[strcspn(v, "\n")] = '\0';
+	return v;
+}
+
+/* Writes the first CPU's name from /proc/cpuinfo into buf as "NAME
+ * (family F, model M)" ("" when it cannot be read). */
+static void at_ds_cpu_name(char *buf, size_t size)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[512], name[256] = "", fam[32] = "?", model[32] = "?";
+	char *v;
+
+	buf[0] = '\0';
+	while (f && fgets(line, sizeof(line), f) && strcmp(line, "\n")) {
+		if ((v = at_ds_cpuinfo_value(line, "model name")))
+			snprintf(name, sizeof(name), "%s", v);
+		else if ((v = at_ds_cpuinfo_value(line, "cpu family")))
+			snprintf(fam, sizeof(fam), "%s", v);
+		else if ((v = at_ds_cpuinfo_value(line, "model")))
+			snprintf(model, sizeof(model), "%s", v);
+	}
+	if (f)
+		fclose(f);
+	if (name[0])
+		snprintf(buf, size, "%s (family %s, model %s)", name, fam,
+			model);
+}
 
 /* Returns the 1-minute load average from /proc/loadavg, or -1. */
 static double at_ds_load(void)
@@ -1408,6 +1449,20 @@ static void at_ds_num(cJSON *row, const char *name, int have, double v)
 		cJSON_AddNullToObject(row, name);
 }
 
+/* Returns the machine record of the rows, {"cpu", "l1d", "l2", "l3",
+ * "cores"} (cache sizes in bytes), or NULL when memory is short. */
+static cJSON *at_ds_machine(const at_ds_state *st)
+{
+	cJSON *m = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(m, "cpu", st->cpu);
+	cJSON_AddNumberToObject(m, "l1d", (double)st->mach.l1d);
+	cJSON_AddNumberToObject(m, "l2", (double)st->mach.l2);
+	cJSON_AddNumberToObject(m, "l3", (double)st->mach.l3);
+	cJSON_AddNumberToObject(m, "cores", st->mach.cores);
+	return m;
+}
+
 /* Returns the row of variant v of k (a kernel-level failure: the one
  * row of variant 0 with check "tool-error"), or NULL.  A timeout row has
  * "limit": the seconds one run exceeded in the timing build, null when
@@ -1436,6 +1491,7 @@ static cJSON *at_ds_row(const at_ds_state *st, const at_ds_kernel *k, int v)
 	at_ds_num(row, "load", k->load >= 0, k->load);
 	at_ds_num(row, "busy", k->busy >= 0, k->busy);
 	at_ds_num(row, "busy_normal", k->busy_normal >= 0, k->busy_normal);
+	cJSON_AddItemToObject(row, "machine", at_ds_machine(st));
 	cJSON_AddStringToObject(row, "check", k->error[0] ? "tool-error" :
 		c->check ? c->check : "tool-error");
 	if (!k->error[0] && c->check && !strcmp(c->check, "timeout"))
@@ -2056,6 +2112,8 @@ int main(int argc, char **argv)
 	st.o = &o;
 	st.tty = isatty(2);
 	st.start = at_bench_now();
+	at_features_machine(&st.mach, NULL);
+	at_ds_cpu_name(st.cpu, sizeof(st.cpu));
 	at_ds_tools(&o, argv[0], tools);
 	done = calloc(o.hi - o.lo + 1, 1);
 	rc = 1;

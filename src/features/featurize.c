@@ -1,10 +1,12 @@
 /*
  * featurize.c — bin/autotile-features: measurement rows -> training rows.
  *
- *   autotile-features [-I DIR] [--gen PATH] [-q] IN.jsonl... -o OUT.jsonl
+ *   autotile-features [-I DIR] [--gen PATH] [--machine FILE] [-q]
+ *                     IN.jsonl... -o OUT.jsonl
  *
  * Reads the measurement rows of bin/autotile-dataset (one JSON object per
- * line, see the shared formats), groups them by kernel (seed and size),
+ * line, see the shared formats), groups them by kernel (seed, size and
+ * machine),
  * regenerates each kernel's source with `autotile-gen --seed S --size
  * SIZE` into a temporary file, runs the library's pipeline on it
  * (frontend, deps, space at AT_SPACE_SHAPES) and writes one training row per
@@ -19,6 +21,12 @@
  * threads that competed at the timing runs' priority (each absent when
  * the measurement has none), so that training can leave out kernels
  * timed on a busy machine.
+ *
+ * The machine features of a kernel (cache sizes and cores) are its rows'
+ * "machine" record ({"cpu":..., "l1d":..., "l2":..., "l3":..., "cores":
+ * ...}, written by autotile-dataset since session 11), else those of
+ * --machine FILE, else this machine's; the header's "machine" is the
+ * latter (the machine of rows without a record).
  *
  * A row of check "timeout" (the timing build stopped the variant at its
  * time limit L) becomes a censored training row: its features as for any
@@ -54,6 +62,7 @@
 #include <cjson/cJSON.h>
 #include <isl/ctx.h>
 
+#include "at_buf.h"
 #include "at_diag.h"
 #include "at_frontend.h"
 #include "at_deps.h"
@@ -62,6 +71,9 @@
 
 /* Distinct check values counted for the summary of skipped rows. */
 #define AT_FZ_CHECKS 8
+
+/* Distinct machines (rows' "machine" records) in one run. */
+#define AT_FZ_MACHS 16
 
 /* One measurement row (the fields training rows need). */
 struct at_fz_row {
@@ -73,6 +85,7 @@ struct at_fz_row {
 	double load;		/* the machine's load average, -1: unknown */
 	double busy_normal;	/* competing nice <= 0 threads, -1: unknown */
 	int censored;		/* 1: a timeout; speedup = ref_time / limit */
+	int mach;		/* index in at_fz.machs (0: the default) */
 	long order;		/* position in the input, for a stable sort */
 };
 
@@ -85,7 +98,10 @@ struct at_fz {
 	const char **in;
 	int n_row, cap;
 	struct at_fz_row *rows;
-	at_feat_machine mach;
+	const char *mach_file;	/* --machine FILE, or NULL */
+	int n_mach;
+	at_feat_machine machs[AT_FZ_MACHS];	/* [0]: for rows without a
+						 * "machine" record */
 	long written, skipped, censored;
 	int bad_kernels;
 	int n_check;		/* rows skipped for their check, per value */
@@ -105,17 +121,23 @@ struct at_fz_struct {
 static void at_fz_usage(FILE *f)
 {
 	fprintf(f,
-"usage: autotile-features [-I DIR] [--gen PATH] [-q] IN.jsonl... -o OUT.jsonl\n"
+"usage: autotile-features [-I DIR] [--gen PATH] [--machine FILE] [-q]\n"
+"                         IN.jsonl... -o OUT.jsonl\n"
 "\n"
 "Turns measurement rows (bin/autotile-dataset) into training rows: a\n"
 "header naming the feature layout, then per measured candidate the nest\n"
 "vector and the candidate vector.  A timeout row becomes a censored row\n"
-"(speedup = ref_time / limit, an upper bound; \"censored\": 1).\n"
+"(speedup = ref_time / limit, an upper bound; \"censored\": 1).  The\n"
+"machine features are those of the row's \"machine\" record (written by\n"
+"autotile-dataset since session 11), else of --machine FILE, else of\n"
+"this machine.\n"
 "\n"
 "  -o FILE      training rows (required)\n"
 "  -I DIR       directory of at_bench.h (default: runtime/ beside bin/)\n"
 "  --gen PATH   the kernel generator (default: $AUTOTILE_GEN, else\n"
 "               autotile-gen next to this program)\n"
+"  --machine FILE  the machine of rows without a \"machine\" record: a\n"
+"               JSON object {\"l1d\": B, \"l2\": B, \"l3\": B, \"cores\": N}\n"
 "  -q           no progress lines; rows skipped for their check are\n"
 "               counted on one line instead of one warning each\n");
 }
@@ -160,9 +182,10 @@ static int at_fz_args(struct at_fz *fz, int argc, char **argv)
 		} else if (!strcmp(a, "-q")) {
 			fz->quiet = 1;
 		} else if ((!strcmp(a, "-o") || !strcmp(a, "-I") ||
-		    !strcmp(a, "--gen")) && more) {
+		    !strcmp(a, "--gen") || !strcmp(a, "--machine")) && more) {
 			const char **dst = a[1] == 'o' ? &fz->out :
-				a[1] == 'I' ? &fz->inc : &fz->gen;
+				a[1] == 'I' ? &fz->inc : a[2] == 'g' ?
+				&fz->gen : &fz->mach_file;
 			*dst = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "autotile-features: error: unknown "
@@ -303,6 +326,51 @@ static int at_fz_timeout(struct at_fz *fz, const cJSON *o,
 	return 1;
 }
 
+/* Reads a machine record {"l1d","l2","l3","cores"} (other keys, such as
+ * "cpu", are ignored) into *m.  Returns 0, or -1 when one of the four is
+ * missing or not a positive number. */
+static int at_fz_machine_read(const cJSON *o, at_feat_machine *m)
+{
+	static const char *const keys[4] = { "l1d", "l2", "l3", "cores" };
+	double v[4];
+
+	for (int i = 0; i < 4; i++) {
+		const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, keys[i]);
+		if (!cJSON_IsNumber(x) || !(x->valuedouble >= 1) ||
+		    x->valuedouble > 1e15)
+			return -1;
+		v[i] = x->valuedouble;
+	}
+	memset(m, 0, sizeof(*m));
+	m->l1d = (long)v[0];
+	m->l2 = (long)v[1];
+	m->l3 = (long)v[2];
+	m->cores = (int)v[3];
+	m->from_sysfs = 1;
+	return 0;
+}
+
+/* Returns the index in fz->machs of the row's machine record o (NULL:
+ * none, index 0), adding it when new; -1 when it is malformed or the
+ * table is full. */
+static int at_fz_machine_of(struct at_fz *fz, const cJSON *o)
+{
+	at_feat_machine m;
+
+	if (!o)
+		return 0;
+	if (at_fz_machine_read(o, &m) < 0)
+		return -1;
+	for (int i = 1; i < fz->n_mach; i++)
+		if (fz->machs[i].l1d == m.l1d && fz->machs[i].l2 == m.l2 &&
+		    fz->machs[i].l3 == m.l3 && fz->machs[i].cores == m.cores)
+			return i;
+	if (fz->n_mach == AT_FZ_MACHS)
+		return -1;
+	fz->machs[fz->n_mach] = m;
+	return fz->n_mach++;
+}
+
 /* Fills r (cand and role still borrowed from o) from the measurement
  * object o; `where` is file:line for warnings.  Returns 1 for a row to
  * keep (check "ok" or absent, or a timeout: censored), 0 for a row
@@ -319,6 +387,16 @@ static int at_fz_parse(struct at_fz *fz, const cJSON *o, const char *where,
 	r->ref_time = at_fz_num(o, "ref_time", &ok);
 	r->load = at_fz_opt_num(o, "load");
 	r->busy_normal = at_fz_opt_num(o, "busy_normal");
+	r->mach = at_fz_machine_of(fz, cJSON_GetObjectItemCaseSensitive(o,
+		"machine"));
+	if (r->mach < 0) {
+		fprintf(stderr, "%s: warning: autotile-features: seed %ld: "
+			"\"machine\" is not {\"l1d\", \"l2\", \"l3\", "
+			"\"cores\"} of positive numbers, or more than %d "
+			"machines; skipped\n", where, r->seed, AT_FZ_MACHS - 1);
+		fz->skipped++;
+		return 0;
+	}
 	tmo = check && !strcmp(check, "timeout") && r->cand &&
 		strcmp(r->cand, AT_KEEP_ID);
 	if (check && strcmp(check, "ok") && !tmo) {
@@ -414,7 +492,7 @@ static int at_fz_read(struct at_fz *fz, const char *path)
 	return r;
 }
 
-/* Orders rows by seed, size, then input position. */
+/* Orders rows by seed, size, machine, then input position. */
 static int at_fz_cmp(const void *a, const void *b)
 {
 	const struct at_fz_row *x = a, *y = b;
@@ -424,6 +502,8 @@ static int at_fz_cmp(const void *a, const void *b)
 		return x->seed < y->seed ? -1 : 1;
 	if (c)
 		return c;
+	if (x->mach != y->mach)
+		return x->mach < y->mach ? -1 : 1;
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
@@ -594,7 +674,7 @@ static void at_fz_kernel_free(struct at_fz_kernel *k)
  * space, nest features at the file's #define values.  Returns 0, or -1
  * after a warning (k is then freed). */
 static int at_fz_kernel_load(const struct at_fz *fz, const char *path,
-	long seed, struct at_fz_kernel *k)
+	const struct at_fz_row *row, struct at_fz_kernel *k)
 {
 	const char *args[2] = { "-I", fz->inc };
 	long *vals = NULL;
@@ -616,7 +696,7 @@ static int at_fz_kernel_load(const struct at_fz *fz, const char *path,
 	at_features_param_values(k->src->text, k->src->scops[0], 0, NULL,
 		vals);
 	if (at_features_nest_info(k->ctx, k->src->scops[0], k->deps, k->space,
-	    vals, &fz->mach, k->nest) < 0)
+	    vals, &fz->machs[row->mach], k->nest) < 0)
 		goto error;
 	free(vals);
 	at_features_nest_encode(k->nest, k->nest_x);
@@ -624,7 +704,7 @@ static int at_fz_kernel_load(const struct at_fz *fz, const char *path,
 error:
 	free(vals);
 	fprintf(stderr, "autotile-features: warning: seed %ld: the kernel "
-		"could not be analysed; skipped\n", seed);
+		"could not be analysed; skipped\n", row->seed);
 	at_fz_kernel_free(k);
 	return -1;
 }
@@ -697,7 +777,7 @@ static int at_fz_kernel_rows(struct at_fz *fz, const char *path,
 	float cand[AT_FEAT_CAND_DIM];
 	int done = 0;
 
-	if (at_fz_kernel_load(fz, path, rows[0].seed, &k) < 0) {
+	if (at_fz_kernel_load(fz, path, &rows[0], &k) < 0) {
 		fz->bad_kernels++;
 		fz->skipped += n;
 		return 0;
@@ -751,11 +831,13 @@ static void at_fz_progress(const struct at_fz *fz, int i, int n_kernel,
 		fz->skipped);
 }
 
-/* Returns 0 when rows a and b are of the same kernel (seed and size). */
+/* Returns 0 when rows a and b are of the same kernel (seed and size)
+ * measured on the same machine. */
 static int at_fz_cmp_kernel(const struct at_fz_row *a,
 	const struct at_fz_row *b)
 {
-	return a->seed != b->seed || strcmp(a->size, b->size);
+	return a->seed != b->seed || strcmp(a->size, b->size) ||
+		a->mach != b->mach;
 }
 
 /* Processes every kernel, writing to f.  Returns 0 or -1. */
@@ -829,7 +911,8 @@ static int at_fz_run(struct at_fz *fz)
 		return 1;
 	}
 	f = fopen(fz->out, "w");
-	r = f && at_fz_header(f, &fz->mach) == 0 && at_fz_all(fz, dir, f) == 0;
+	r = f && at_fz_header(f, &fz->machs[0]) == 0 &&
+		at_fz_all(fz, dir, f) == 0;
 	if (f && fclose(f) != 0)
 		r = 0;
 	rmdir(dir);
@@ -845,6 +928,34 @@ static int at_fz_run(struct at_fz *fz)
 	return 0;
 }
 
+/* Sets fz->machs[0], the machine of rows without a record: --machine's
+ * file, else this machine's sysfs.  Returns 0, or 1 after a one-line
+ * error naming the file. */
+static int at_fz_default_machine(struct at_fz *fz)
+{
+	at_buf b = { 0 };
+	cJSON *o = NULL;
+	int unread, bad;
+
+	fz->n_mach = 1;
+	if (!fz->mach_file) {
+		at_features_machine(&fz->machs[0], NULL);
+		return 0;
+	}
+	unread = at_buf_read_file(&b, fz->mach_file) < 0;
+	if (!unread)
+		o = cJSON_ParseWithLength(b.s, b.len);
+	bad = unread || at_fz_machine_read(o, &fz->machs[0]) < 0;
+	if (bad)
+		fprintf(stderr, "autotile-features: error: %s: %s\n",
+			fz->mach_file, unread ? "cannot read it" : "not a JSON "
+			"object with positive numbers \"l1d\", \"l2\", \"l3\" "
+			"and \"cores\"");
+	cJSON_Delete(o);
+	at_buf_clear(&b);
+	return bad;
+}
+
 /* The program: see the top of this file. */
 int main(int argc, char **argv)
 {
@@ -855,8 +966,9 @@ int main(int argc, char **argv)
 	r = at_fz_args(&fz, argc, argv);
 	if (r == 0) {
 		at_diag_set_quiet_notes(1);
-		at_features_machine(&fz.mach, NULL);
-		r = at_fz_run(&fz);
+		r = at_fz_default_machine(&fz);
+		if (r == 0)
+			r = at_fz_run(&fz);
 	} else if (r == 1) {
 		r = 0;
 	}
