@@ -148,6 +148,10 @@ typedef struct at_feat_struct_info {
  * m->from_sysfs is 0.  Never fails. */
 void at_features_machine(at_feat_machine *m, const char *root);
 
+/* Writes the first CPU's name from /proc/cpuinfo into buf (size bytes)
+ * as "NAME (family F, model M)"; "" when it cannot be read. */
+void at_features_cpu_name(char *buf, size_t size);
+
 /* Fills vals[p] (p < scop->n_param) with the value of parameter p when it
  * is an object-like macro defined in `text` as an integer literal
  * (`#define N 2000`, the last definition wins) or given in `args` as

@@ -113,6 +113,44 @@ static int at_feat_cores(const char *root)
 	return n < 1 ? 1 : (int)n;
 }
 
+/* Returns the value of the /proc/cpuinfo line `line` when its key is
+ * `key` (NULL otherwise), without the newline (line is changed). */
+static char *at_feat_cpuinfo_value(char *line, const char *key)
+{
+	size_t n = strlen(key);
+	char *v;
+
+	if (strncmp(line, key, n) || !strchr(" \t:", line[n]) ||
+	    !(v = strchr(line, ':')))
+		return NULL;
+	v += 1 + strspn(v + 1, " \t");
+	v[strcspn(v, "\n")] = '\0';
+	return v;
+}
+
+/* Writes the CPU's name (see at_features.h). */
+void at_features_cpu_name(char *buf, size_t size)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[512], name[256] = "", fam[32] = "?", model[32] = "?";
+	char *v;
+
+	buf[0] = '\0';
+	while (f && fgets(line, sizeof(line), f) && strcmp(line, "\n")) {
+		if ((v = at_feat_cpuinfo_value(line, "model name")))
+			snprintf(name, sizeof(name), "%s", v);
+		else if ((v = at_feat_cpuinfo_value(line, "cpu family")))
+			snprintf(fam, sizeof(fam), "%s", v);
+		else if ((v = at_feat_cpuinfo_value(line, "model")))
+			snprintf(model, sizeof(model), "%s", v);
+	}
+	if (f)
+		fclose(f);
+	if (name[0])
+		snprintf(buf, size, "%s (family %s, model %s)", name, fam,
+			model);
+}
+
 /* Fills *m from sysfs, with fallbacks (see at_features.h). */
 void at_features_machine(at_feat_machine *m, const char *root)
 {

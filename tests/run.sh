@@ -490,10 +490,11 @@ run_features() {
 		["mach_l1d_log2", "mach_l2_log2", "mach_l3_log2", "mach_cores"] |
 		map(. as $n | $h.nest_names | index($n)) as $i |
 		$h.machine == {"l1d": 16384, "l2": 524288, "l3": 8388608, "cores": 4} and
+		($h.machines | map([.cpu, .rows])) == [[null, 4], ["T", 4]] and
 		($r | length) == 8 and ($r | map(.nest) | unique | length) == 2 and
 		($r | map([.nest[$i[]]]) | unique) == [[14, 19, 23, 4], [16, 22, 26, 8]]' \
 		"$out.m" >/dev/null
-	check $? "features $t: machine features from each row's record, else --machine (header too); seed 5 on two machines gives 2 nest vectors; a malformed record is skipped with a warning (exit $rc)"
+	check $? "features $t: machine features from each row's record, else --machine (header's machine too, and both in its machines with their rows); seed 5 on two machines gives 2 nest vectors; a malformed record is skipped with a warning (exit $rc)"
 	for m in tests/fixtures/no-such.json tests/fixtures/measure4.jsonl; do
 		AUTOTILE_GEN=$GEN timeout 60 "$t" --machine "$m" -I runtime \
 			"$LOGS/mach.jsonl" -o "$out.m" >"$LOGS/cli.out" 2>"$LOGS/cli.err"
@@ -597,6 +598,18 @@ run_train() {
 			(.metrics.test.censored_picks | type) == "number"' \
 			"$d/wc.json" >/dev/null 2>&1
 	check $? "$t: $n rows marked censored are read, counted and reported (data line, metrics line, weights; exit $rc)"
+	# The weights list the machines of every input file's header.
+	awk 'NR == 1 { sub(/^\{/, "{\"machines\":[{\"cpu\":\"A\",\"rows\":1}],") } NR <= 1 + 400' \
+		"$d/synth.jsonl" >"$d/ma.jsonl"
+	awk 'NR == 1 { sub(/^\{/, "{\"machines\":[{\"cpu\":\"B\",\"rows\":2}],") } NR == 1 || NR > 1 + 400' \
+		"$d/synth.jsonl" >"$d/mb.jsonl"
+	timeout 600 "$t" --epochs 2 --loss mse --ensemble 1 --seed 3 -o "$d/wm.json" \
+		"$d/ma.jsonl" "$d/mb.jsonl" >"$d/m.log" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && ! grep -Eq "$SANRE" "$d/m.log" &&
+		jq -e '.machines == [{"cpu": "A", "rows": 1}, {"cpu": "B", "rows": 2}]' \
+		"$d/wm.json" >/dev/null 2>&1
+	check $? "$t: the weights list the machines of both input files' headers (exit $rc)"
 	timeout 120 "$t" --eval "$d/w.json" --kernels "$d/synth.jsonl" \
 		>"$d/kernels.log" 2>&1
 	rc=$?

@@ -163,45 +163,6 @@ static const char *const at_ds_files[] = { "k.c", "t.c", "v.c", "v.out.c",
 /* Small helpers                                                       */
 /* ------------------------------------------------------------------ */
 
-/* Returns the value of the /proc/cpuinfo line `line` when its key is
- * `key` (NULL otherwise), without the newline (line is changed). */
-static char *at_ds_cpuinfo_value(char *line, const char *key)
-{
-	size_t n = strlen(key);
-	char *v;
-
-	if (strncmp(line, key, n) || !strchr(" \t:", line[n]) ||
-	    !(v = strchr(line, ':')))
-		return NULL;
-	v += 1 + strspn(v + 1, " \t");
-	v[strcspn(v, "\n")] = '\0';
-	return v;
-}
-
-/* Writes the first CPU's name from /proc/cpuinfo into buf as "NAME
- * (family F, model M)" ("" when it cannot be read). */
-static void at_ds_cpu_name(char *buf, size_t size)
-{
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[512], name[256] = "", fam[32] = "?", model[32] = "?";
-	char *v;
-
-	buf[0] = '\0';
-	while (f && fgets(line, sizeof(line), f) && strcmp(line, "\n")) {
-		if ((v = at_ds_cpuinfo_value(line, "model name")))
-			snprintf(name, sizeof(name), "%s", v);
-		else if ((v = at_ds_cpuinfo_value(line, "cpu family")))
-			snprintf(fam, sizeof(fam), "%s", v);
-		else if ((v = at_ds_cpuinfo_value(line, "model")))
-			snprintf(model, sizeof(model), "%s", v);
-	}
-	if (f)
-		fclose(f);
-	if (name[0])
-		snprintf(buf, size, "%s (family %s, model %s)", name, fam,
-			model);
-}
-
 /* Returns the 1-minute load average from /proc/loadavg, or -1. */
 static double at_ds_load(void)
 {
@@ -2113,7 +2074,7 @@ int main(int argc, char **argv)
 	st.tty = isatty(2);
 	st.start = at_bench_now();
 	at_features_machine(&st.mach, NULL);
-	at_ds_cpu_name(st.cpu, sizeof(st.cpu));
+	at_features_cpu_name(st.cpu, sizeof(st.cpu));
 	at_ds_tools(&o, argv[0], tools);
 	done = calloc(o.hi - o.lo + 1, 1);
 	rc = 1;

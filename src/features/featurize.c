@@ -100,8 +100,11 @@ struct at_fz {
 	struct at_fz_row *rows;
 	const char *mach_file;	/* --machine FILE, or NULL */
 	int n_mach;
-	at_feat_machine machs[AT_FZ_MACHS];	/* [0]: for rows without a
-						 * "machine" record */
+	struct at_fz_mach {
+		at_feat_machine m;
+		char cpu[128];		/* "" unknown */
+		long rows;		/* rows kept that it timed */
+	} machs[AT_FZ_MACHS];	/* [0]: for rows without a "machine" record */
 	long written, skipped, censored;
 	int bad_kernels;
 	int n_check;		/* rows skipped for their check, per value */
@@ -326,11 +329,13 @@ static int at_fz_timeout(struct at_fz *fz, const cJSON *o,
 	return 1;
 }
 
-/* Reads a machine record {"l1d","l2","l3","cores"} (other keys, such as
- * "cpu", are ignored) into *m.  Returns 0, or -1 when one of the four is
- * missing or not a positive number. */
-static int at_fz_machine_read(const cJSON *o, at_feat_machine *m)
+/* Reads a machine record {"l1d","l2","l3","cores"} and its optional
+ * "cpu" name (other keys are ignored) into *fm.  Returns 0, or -1 when one
+ * of the four is missing or not a positive number. */
+static int at_fz_machine_read(const cJSON *o, struct at_fz_mach *fm)
 {
+	const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(o, "cpu");
+	at_feat_machine *m = &fm->m;
 	static const char *const keys[4] = { "l1d", "l2", "l3", "cores" };
 	double v[4];
 
@@ -347,6 +352,8 @@ static int at_fz_machine_read(const cJSON *o, at_feat_machine *m)
 	m->l3 = (long)v[2];
 	m->cores = (int)v[3];
 	m->from_sysfs = 1;
+	snprintf(fm->cpu, sizeof(fm->cpu), "%s", cJSON_IsString(cpu) ?
+		cpu->valuestring : "");
 	return 0;
 }
 
@@ -355,19 +362,22 @@ static int at_fz_machine_read(const cJSON *o, at_feat_machine *m)
  * table is full. */
 static int at_fz_machine_of(struct at_fz *fz, const cJSON *o)
 {
-	at_feat_machine m;
+	struct at_fz_mach fm = { 0 };
+	const at_feat_machine *m = &fm.m;
 
 	if (!o)
 		return 0;
-	if (at_fz_machine_read(o, &m) < 0)
+	if (at_fz_machine_read(o, &fm) < 0)
 		return -1;
-	for (int i = 1; i < fz->n_mach; i++)
-		if (fz->machs[i].l1d == m.l1d && fz->machs[i].l2 == m.l2 &&
-		    fz->machs[i].l3 == m.l3 && fz->machs[i].cores == m.cores)
+	for (int i = 1; i < fz->n_mach; i++) {
+		const at_feat_machine *x = &fz->machs[i].m;
+		if (x->l1d == m->l1d && x->l2 == m->l2 && x->l3 == m->l3 &&
+		    x->cores == m->cores && !strcmp(fz->machs[i].cpu, fm.cpu))
 			return i;
+	}
 	if (fz->n_mach == AT_FZ_MACHS)
 		return -1;
-	fz->machs[fz->n_mach] = m;
+	fz->machs[fz->n_mach] = fm;
 	return fz->n_mach++;
 }
 
@@ -448,6 +458,7 @@ static int at_fz_add(struct at_fz *fz, const cJSON *o, const char *file,
 	if (!r.cand || !r.role)
 		goto error;
 	fz->rows[fz->n_row++] = r;
+	fz->machs[r.mach].rows++;
 	return 0;
 error:
 	free(r.cand);
@@ -589,26 +600,53 @@ static cJSON *at_fz_names(char *(*name)(int, char *, size_t), int n)
 	return a;
 }
 
-/* Writes the header line.  Returns 0 or -1. */
-static int at_fz_header(FILE *f, const at_feat_machine *m)
+/* Returns machine record fm as a new object {"cpu" (when known), "l1d",
+ * "l2", "l3", "cores"} plus "rows" when with_rows, or NULL. */
+static cJSON *at_fz_machine_json(const struct at_fz_mach *fm, int with_rows)
 {
-	cJSON *o = cJSON_CreateObject(), *mach = cJSON_CreateObject();
+	cJSON *o = cJSON_CreateObject();
 
-	if (!o || !mach ||
+	if (!o || (fm->cpu[0] && !cJSON_AddStringToObject(o, "cpu",
+	    fm->cpu)) ||
+	    !cJSON_AddNumberToObject(o, "l1d", (double)fm->m.l1d) ||
+	    !cJSON_AddNumberToObject(o, "l2", (double)fm->m.l2) ||
+	    !cJSON_AddNumberToObject(o, "l3", (double)fm->m.l3) ||
+	    !cJSON_AddNumberToObject(o, "cores", fm->m.cores) ||
+	    (with_rows && !cJSON_AddNumberToObject(o, "rows",
+	    (double)fm->rows))) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* Writes the header line: layout, feature names, "machine" (that of
+ * rows without a record) and "machines" (every machine with rows, and
+ * how many).  Returns 0 or -1. */
+static int at_fz_header(FILE *f, const struct at_fz *fz)
+{
+	cJSON *o = cJSON_CreateObject(), *all = cJSON_CreateArray();
+	cJSON *mach = at_fz_machine_json(&fz->machs[0], 0);
+	int bad = !o || !all || !mach;
+
+	for (int i = 0; !bad && i < fz->n_mach; i++) {
+		cJSON *m = fz->machs[i].rows ?
+			at_fz_machine_json(&fz->machs[i], 1) : NULL;
+		bad = fz->machs[i].rows && !cJSON_AddItemToArray(all, m);
+	}
+	if (bad ||
 	    !cJSON_AddStringToObject(o, "layout", AT_FEAT_LAYOUT) ||
 	    !cJSON_AddItemToObject(o, "nest_names",
 		at_fz_names(at_features_nest_name, AT_FEAT_NEST_DIM)) ||
 	    !cJSON_AddItemToObject(o, "cand_names",
-		at_fz_names(at_features_cand_name, AT_FEAT_CAND_DIM)) ||
-	    !cJSON_AddNumberToObject(mach, "l1d", (double)m->l1d) ||
-	    !cJSON_AddNumberToObject(mach, "l2", (double)m->l2) ||
-	    !cJSON_AddNumberToObject(mach, "l3", (double)m->l3) ||
-	    !cJSON_AddNumberToObject(mach, "cores", m->cores)) {
+		at_fz_names(at_features_cand_name, AT_FEAT_CAND_DIM))) {
 		cJSON_Delete(o);
+		cJSON_Delete(all);
 		cJSON_Delete(mach);
 		return -1;
 	}
 	cJSON_AddItemToObject(o, "machine", mach);
+	cJSON_AddItemToObject(o, "machines", all);
 	return at_fz_emit(f, o);
 }
 
@@ -696,7 +734,7 @@ static int at_fz_kernel_load(const struct at_fz *fz, const char *path,
 	at_features_param_values(k->src->text, k->src->scops[0], 0, NULL,
 		vals);
 	if (at_features_nest_info(k->ctx, k->src->scops[0], k->deps, k->space,
-	    vals, &fz->machs[row->mach], k->nest) < 0)
+	    vals, &fz->machs[row->mach].m, k->nest) < 0)
 		goto error;
 	free(vals);
 	at_features_nest_encode(k->nest, k->nest_x);
@@ -911,7 +949,7 @@ static int at_fz_run(struct at_fz *fz)
 		return 1;
 	}
 	f = fopen(fz->out, "w");
-	r = f && at_fz_header(f, &fz->machs[0]) == 0 &&
+	r = f && at_fz_header(f, fz) == 0 &&
 		at_fz_all(fz, dir, f) == 0;
 	if (f && fclose(f) != 0)
 		r = 0;
@@ -939,7 +977,9 @@ static int at_fz_default_machine(struct at_fz *fz)
 
 	fz->n_mach = 1;
 	if (!fz->mach_file) {
-		at_features_machine(&fz->machs[0], NULL);
+		at_features_machine(&fz->machs[0].m, NULL);
+		at_features_cpu_name(fz->machs[0].cpu,
+			sizeof(fz->machs[0].cpu));
 		return 0;
 	}
 	unread = at_buf_read_file(&b, fz->mach_file) < 0;

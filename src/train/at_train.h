@@ -57,6 +57,7 @@ typedef struct at_tr_data {
 	int dn, dc;
 	char **nest_names, **cand_names;
 	cJSON *machine;		/* the first header's "machine", or NULL */
+	cJSON *machines;	/* every header's "machines", in order */
 	int n_file;
 	char **files;
 	int n_row, n_kernel, n_skipped;

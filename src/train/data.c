@@ -72,6 +72,7 @@ void at_tr_data_free(at_tr_data *d)
 	at_tr_free_names(d->nest_names, d->dn);
 	at_tr_free_names(d->cand_names, d->dc);
 	cJSON_Delete(d->machine);
+	cJSON_Delete(d->machines);
 	at_tr_free_names(d->files, d->n_file);
 	free(d->nest);
 	free(d->cand);
@@ -148,8 +149,25 @@ static int at_tr_header_same(const at_tr_data *d, const at_tr_line *l,
 		d->layout, d->dn, d->dc);
 }
 
+/* Appends copies of the machines of header h ("machines", written by
+ * autotile-features since session 11) to d->machines.  Returns 0, or -1
+ * when memory is short. */
+static int at_tr_header_machines(at_tr_data *d, const cJSON *h)
+{
+	const cJSON *all = cJSON_GetObjectItemCaseSensitive(h, "machines");
+	const cJSON *m;
+
+	if (!d->machines && !(d->machines = cJSON_CreateArray()))
+		return -1;
+	cJSON_ArrayForEach(m, all)
+		if (!cJSON_AddItemToArray(d->machines, cJSON_Duplicate(m, 1)))
+			return -1;
+	return 0;
+}
+
 /* Reads the header object h of a file into d (first file) or checks it
- * against d (later files).  Returns 0 or -1 after a message. */
+ * against d (later files); collects its machines.  Returns 0 or -1 after
+ * a message. */
 static int at_tr_header(at_tr_data *d, const at_tr_line *l, const cJSON *h)
 {
 	const cJSON *lay = cJSON_GetObjectItemCaseSensitive(h, "layout");
@@ -177,6 +195,8 @@ static int at_tr_header(at_tr_data *d, const at_tr_line *l, const cJSON *h)
 		nn = cn = NULL;		/* now d's */
 		rc = d->layout ? 0 : at_tr_fail(l, "out of memory");
 	}
+	if (rc == 0 && at_tr_header_machines(d, h) < 0)
+		rc = at_tr_fail(l, "out of memory");
 	at_tr_free_names(nn, dn);
 	at_tr_free_names(cn, dc);
 	return rc;

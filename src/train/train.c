@@ -700,7 +700,7 @@ static int at_tr_train_all(const at_tr_cli *c, const at_tr_data *d,
 	return best;
 }
 
-/* Adds margin, machine, dataset, training and metrics to the chosen
+/* Adds margin, machine(s), dataset, training and metrics to the chosen
  * weights r[best]; prints the metrics.  Returns 0 or 1 after a message. */
 static int at_tr_finish(const at_tr_cli *c, const at_tr_data *d,
 	at_tr_result *r, int n, int best)
@@ -723,6 +723,8 @@ static int at_tr_finish(const at_tr_cli *c, const at_tr_data *d,
 	    cJSON_CreateNumber(margin)) < 0 ||
 	    at_tr_set(w, "machine", d->machine ? cJSON_Duplicate(d->machine,
 		1) : cJSON_CreateObject()) < 0 ||
+	    at_tr_set(w, "machines", d->machines ?
+		cJSON_Duplicate(d->machines, 1) : cJSON_CreateArray()) < 0 ||
 	    at_tr_set(w, "dataset", at_tr_dataset_json(d)) < 0 ||
 	    at_tr_set(w, "training", at_tr_training_json(c, &r[best], r,
 		n)) < 0 || at_tr_set(w, "metrics", metrics) < 0)
