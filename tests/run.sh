@@ -610,6 +610,25 @@ run_train() {
 		jq -e '.machines == [{"cpu": "A", "rows": 1}, {"cpu": "B", "rows": 2}]' \
 		"$d/wm.json" >/dev/null 2>&1
 	check $? "$t: the weights list the machines of both input files' headers (exit $rc)"
+	# Kernels of two machines (their nest vectors' machine entries):
+	# metrics per machine too (numbered by first kernel: seed 1 is odd),
+	# whose kernels add up to the split's.
+	awk 'NR == 1 { sub(/"n2"\]/, "\"n2\",\"mach_l1d_log2\",\"mach_l2_log2\",\"mach_l3_log2\",\"mach_cores\"]") }
+		NR > 1 { m = (/"seed":[0-9]*[02468],/) ? "15,20,25,2" : "16,21,28,4"
+		sub(/\],"cand_x"/, "," m "],\"cand_x\"") } { print }' \
+		"$d/synth.jsonl" >"$d/m2.jsonl"
+	timeout 600 "$t" --epochs 2 --loss mse --ensemble 1 --seed 3 -o "$d/wm2.json" \
+		"$d/m2.jsonl" >"$d/m2.log" 2>&1
+	rc=$?
+	all=$(sed -n 's/^metrics test: kernels \([0-9]*\) .*/\1/p' "$d/m2.log")
+	m1=$(sed -n 's/^metrics test on machine 1 (L1d 64 KiB, L2 2048 KiB, L3 256 MiB, 4 cores): kernels \([0-9]*\) .*/\1/p' "$d/m2.log")
+	m2=$(sed -n 's/^metrics test on machine 2 (L1d 32 KiB, L2 1024 KiB, L3 32 MiB, 2 cores): kernels \([0-9]*\) .*/\1/p' "$d/m2.log")
+	[ $rc -eq 0 ] && ! grep -Eq "$SANRE" "$d/m2.log" && [ -n "$m1" ] && [ -n "$m2" ] &&
+		[ "$m1" -gt 0 ] && [ "$m2" -gt 0 ] && [ $((m1 + m2)) -eq "$all" ] &&
+		jq -e --argjson a "$m1" --argjson b "$m2" '.metrics.by_machine |
+			map(.test.kernels) == [$a, $b] and .[0].l3 == 268435456' \
+			"$d/wm2.json" >/dev/null 2>&1
+	check $? "$t: metrics per machine when the kernels were timed on two (test kernels $m1 + $m2 = $all; exit $rc)"
 	timeout 120 "$t" --eval "$d/w.json" --kernels "$d/synth.jsonl" \
 		>"$d/kernels.log" 2>&1
 	rc=$?

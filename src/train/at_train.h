@@ -261,6 +261,26 @@ int at_tr_predict(const at_model *m, const at_tr_data *d, at_tr_split s,
 void at_tr_metrics_compute(const at_tr_data *d, at_tr_split s,
 	const float *pred, double margin, at_tr_metrics *out);
 
+/* The machines of the kernels, told apart by their nest vector's machine
+ * entries (mach_l1d_log2, mach_l2_log2, mach_l3_log2, mach_cores). */
+#define AT_TR_MAX_MACH 8
+typedef struct at_tr_machines {
+	int n;				/* 0: the layout has no such entries,
+					 * or more than AT_TR_MAX_MACH */
+	float val[AT_TR_MAX_MACH][4];	/* their entries, by first kernel */
+	int *of;			/* per kernel: its machine */
+} at_tr_machines;
+
+/* Fills *m for d (m->of is allocated: free it).  Returns 0, or -1 when
+ * memory is short. */
+int at_tr_machines_find(const at_tr_data *d, at_tr_machines *m);
+
+/* As at_tr_metrics_compute, on the kernels of split s timed on machine
+ * i of m only.  Returns 0, or -1 when memory is short. */
+int at_tr_metrics_machine(const at_tr_data *d, at_tr_split s,
+	const at_tr_machines *m, int i, const float *pred, double margin,
+	at_tr_metrics *out);
+
 /* Mean per-kernel Spearman of split s over uncensored rows (kernels of at
  * least 3 uncensored rows). */
 double at_tr_spearman(const at_tr_data *d, at_tr_split s, const float *pred);

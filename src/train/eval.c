@@ -342,6 +342,70 @@ void at_tr_metrics_compute(const at_tr_data *d, at_tr_split s,
 	at_tr_mean_get(&acc.model, &unused, &out->model_geo);
 }
 
+/* Returns the index of nest entry `name` in d's layout, or -1. */
+static int at_tr_nest_index(const at_tr_data *d, const char *name)
+{
+	for (int i = 0; i < d->dn; i++)
+		if (!strcmp(d->nest_names[i], name))
+			return i;
+	return -1;
+}
+
+/* Finds the kernels' machines (see at_train.h). */
+int at_tr_machines_find(const at_tr_data *d, at_tr_machines *m)
+{
+	static const char *const names[4] = { "mach_l1d_log2",
+		"mach_l2_log2", "mach_l3_log2", "mach_cores" };
+	int idx[4];
+
+	memset(m, 0, sizeof(*m));
+	m->of = calloc(d->n_kernel + 1, sizeof(int));
+	if (!m->of)
+		return -1;
+	for (int j = 0; j < 4; j++)
+		if ((idx[j] = at_tr_nest_index(d, names[j])) < 0)
+			return 0;
+	for (int k = 0; k < d->n_kernel; k++) {
+		const float *x = d->nest + (size_t)k * d->dn;
+		float v[4];
+		int i;
+		for (int j = 0; j < 4; j++)
+			v[j] = x[idx[j]];
+		for (i = 0; i < m->n && memcmp(m->val[i], v, sizeof(v)); i++)
+			;
+		if (i == m->n && m->n == AT_TR_MAX_MACH) {
+			m->n = 0;
+			return 0;
+		}
+		if (i == m->n)
+			memcpy(m->val[m->n++], v, sizeof(v));
+		m->of[k] = i;
+	}
+	return 0;
+}
+
+/* Computes the metrics of one machine's kernels (see at_train.h): those
+ * of d with every other kernel moved out of the splits. */
+int at_tr_metrics_machine(const at_tr_data *d, at_tr_split s,
+	const at_tr_machines *m, int i, const float *pred, double margin,
+	at_tr_metrics *out)
+{
+	at_tr_data one = *d;
+	at_tr_kernel *k = malloc((d->n_kernel + 1) * sizeof(*k));
+
+	if (!k)
+		return -1;
+	for (int j = 0; j < d->n_kernel; j++) {
+		k[j] = d->kernels[j];
+		if (m->of[j] != i)
+			k[j].split = AT_TR_N_SPLIT;
+	}
+	one.kernels = k;
+	at_tr_metrics_compute(&one, s, pred, margin, out);
+	free(k);
+	return 0;
+}
+
 /* One-shot geomean fraction and slower count (a censored pick is slower)
  * of split s at margin m. */
 static double at_tr_margin_score(const at_tr_data *d, at_tr_split s,

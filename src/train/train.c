@@ -314,15 +314,83 @@ error:
 	return 1;
 }
 
+/* Writes a label "<split> on machine i (L1d .. KiB, ...)" for machine i
+ * of ms into buf (size bytes). */
+static void at_tr_machine_label(char *buf, size_t size, const char *split,
+	const at_tr_machines *ms, int i)
+{
+	const float *v = ms->val[i];
+
+	snprintf(buf, size, "%s on machine %d (L1d %.0f KiB, L2 %.0f KiB, "
+		"L3 %.0f MiB, %.0f cores)", split, i + 1,
+		exp2(v[0]) / 1024, exp2(v[1]) / 1024,
+		exp2(v[2]) / (1024 * 1024), v[3]);
+}
+
+/* Prints the metrics of split s (named `split`) per machine of ms and
+ * adds them to the objects of array by (one per machine).  Returns 0 or
+ * -1. */
+static int at_tr_report_machines(const at_tr_data *d, at_tr_split s,
+	const char *split, const at_tr_machines *ms, const float *pred,
+	double margin, cJSON *by)
+{
+	for (int i = 0; i < ms->n; i++) {
+		char label[160];
+		at_tr_metrics mt;
+		cJSON *j;
+		if (at_tr_metrics_machine(d, s, ms, i, pred, margin, &mt) < 0)
+			return -1;
+		at_tr_machine_label(label, sizeof(label), split, ms, i);
+		at_tr_metrics_print(stdout, label, &mt);
+		j = at_tr_metrics_json(&mt);
+		if (!j || !cJSON_AddItemToObject(cJSON_GetArrayItem(by, i),
+		    split, j)) {
+			cJSON_Delete(j);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Returns a new array of one object per machine of ms, {"l1d", "l2",
+ * "l3", "cores"} (bytes), or NULL. */
+static cJSON *at_tr_machines_json(const at_tr_machines *ms)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (int i = 0; a && i < ms->n; i++) {
+		cJSON *o = cJSON_CreateObject();
+		if (!cJSON_AddItemToArray(a, o) ||
+		    !cJSON_AddNumberToObject(o, "l1d", exp2(ms->val[i][0])) ||
+		    !cJSON_AddNumberToObject(o, "l2", exp2(ms->val[i][1])) ||
+		    !cJSON_AddNumberToObject(o, "l3", exp2(ms->val[i][2])) ||
+		    !cJSON_AddNumberToObject(o, "cores", ms->val[i][3])) {
+			cJSON_Delete(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
 /* Computes, prints and returns (as JSON, or NULL) the metrics of m on the
- * validation and test splits of d with keep margin `margin`. */
+ * validation and test splits of d with keep margin `margin`; when the
+ * kernels were timed on several machines, also per machine ("metrics
+ * test on machine 2 (...)" lines, "by_machine" in the JSON). */
 static cJSON *at_tr_report(const at_model *m, const at_tr_data *d,
 	double margin, float *pred)
 {
 	static const char *const names[] = { "validation", "test" };
-	cJSON *o = cJSON_CreateObject();
+	cJSON *o = cJSON_CreateObject(), *by = NULL;
+	at_tr_machines ms;
 	at_tr_metrics mt;
 
+	if (at_tr_machines_find(d, &ms) < 0)
+		goto error;
+	if (ms.n > 1 && (!(by = at_tr_machines_json(&ms)) ||
+	    !cJSON_AddItemToObject(o, "by_machine", by))) {
+		cJSON_Delete(by);
+		goto error;
+	}
 	for (int i = 0; i < 2; i++) {
 		at_tr_split s = i ? AT_TR_TEST : AT_TR_VAL;
 		cJSON *j;
@@ -335,9 +403,14 @@ static cJSON *at_tr_report(const at_model *m, const at_tr_data *d,
 			cJSON_Delete(j);
 			goto error;
 		}
+		if (ms.n > 1 && at_tr_report_machines(d, s, names[i], &ms,
+		    pred, margin, by) < 0)
+			goto error;
 	}
+	free(ms.of);
 	return o;
 error:
+	free(ms.of);
 	cJSON_Delete(o);
 	return NULL;
 }
