@@ -120,8 +120,8 @@ verify-long: all
 # rows (bin/autotile-features) and trains weights/default.json on them.
 # It uses your own measurements, weights/dataset/*.jsonl (what `make
 # dataset` writes on this machine), when there are any, else the shipped
-# ones, weights/dataset/*.jsonl.gz (measured on the machine the README
-# names): a model should be trained on one machine's timings.
+# ones, weights/dataset/*.jsonl.gz (measured on the machines the README
+# names): a model trained on your own timings fits your machine best.
 # `make eval` prints the metrics of weights/default.json on the held-out
 # kernels of the same rows.
 DATA_OWN   := $(wildcard weights/dataset/*.jsonl)
