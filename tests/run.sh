@@ -452,8 +452,9 @@ run_features() {
 		"$out" >/dev/null
 	check $? "features $t: censored rows carry their kernel's nest vector and a candidate vector"
 	jq -se '.[1:] | all(if .seed == 13 then .load == 2.5 and .busy_normal == 2
-		else .load == 0 and .busy_normal == 0 end)' "$out" >/dev/null
-	check $? "features $t: every row carries its measurement's load average and busy_normal (2.5 and 2 for seed 13, 0 for the others)"
+		and .busy_niced == 1
+		else .load == 0 and .busy_normal == 0 and .busy_niced == null end)' "$out" >/dev/null
+	check $? "features $t: every row carries its measurement's load average, busy_normal and busy_niced when it has one (2.5, 2 and 1 for seed 13; 0, 0 and none for the others)"
 	grep -q 'seed 19 candidate `bogus' "$LOGS/cli.err" &&
 		grep -q 'seed 1 candidate `skew.TS.LI.o2.i1.8x8x8`: check' "$LOGS/cli.err" &&
 		grep -q 'seed 13 candidate `cone1.TI.LS.o0.i0.32x32x32`: check is "crash"' "$LOGS/cli.err" &&
@@ -644,6 +645,9 @@ run_train() {
 	tr_leave_out "$t" "$d" busy_normal 1 0 --max-busy 0 \
 		"timed with more than 0 competing threads" busy
 	check $? "$t: --max-busy 0 leaves out the $n rows of the 60 kernels timed with a competing thread (data line, weights; exit $rc)"
+	tr_leave_out "$t" "$d" busy_niced 1 0 --max-busy 0 \
+		"timed with more than 0 competing threads" busy
+	check $? "$t: --max-busy 0 also counts busy_niced, threads at nice 1 to 18: the $n rows of the 60 kernels with one are left out (exit $rc)"
 	timeout 600 "$t" --epochs 3 --seed 3 --hidden 8 --ensemble 2 \
 		--select oneshot -o "$d/we.json" "$d/synth.jsonl" >"$d/ens.log" 2>&1
 	rc=$?
@@ -759,6 +763,19 @@ run_dataset() {
 	[ $rc -eq 0 ] && jq -e -s 'length > 0 and all(.busy_normal >= 1)' \
 		"$d/spin.jsonl" >/dev/null
 	check $? "dataset: a spinning task at nice 0 is counted in busy_normal (exit $rc, got $(jq -s -c 'map(.busy_normal) | unique' "$d/spin.jsonl" 2>/dev/null))"
+	# One at nice 5 (absolute: this test may itself run nice'd; as root
+	# nice can go down) takes a quarter of a core from a timing run at
+	# nice 0 and is counted in busy_niced.
+	nice -n $((5 - $(nice))) sh -c 'while :; do :; done' &
+	spin=$!
+	timeout 300 "$ds" --weights none --seeds 3 --size test --per 1 \
+		-o "$d/spin5.jsonl" 2>"$d/spin5.err"
+	rc=$?
+	kill $spin 2>/dev/null
+	wait $spin 2>/dev/null
+	[ $rc -eq 0 ] && jq -e -s 'length > 0 and all(.busy_niced >= 1)' \
+		"$d/spin5.jsonl" >/dev/null
+	check $? "dataset: a spinning task at nice 5 is counted in busy_niced (exit $rc, got $(jq -s -c 'map(.busy_niced) | unique' "$d/spin5.jsonl" 2>/dev/null))"
 	jq -e -s 'all(.check == "ok" and .speedup > 0 and .time > 0 and
 		.size == "test" and .schema == 1 and .runs >= 0 and .spread >= 0)' \
 		"$o" >/dev/null

@@ -23,8 +23,9 @@
 # Environment: WILD_SEEDS (a file of seeds instead of the test split),
 # WILD_MAX (at most this many kernels, default all).  Long: about
 # 3 s per kernel, 7 minutes for the 151 test kernels on this machine.
-# Run it on a quiet machine: the rows carry "busy_normal", the number of
-# other tasks at normal priority that were runnable.
+# Run it on a quiet machine: the rows carry "busy_normal" and
+# "busy_niced", the numbers of other tasks runnable at nice <= 0 and at
+# nice 1 to 18.
 set -u
 
 cd "$(dirname "$0")/.." || exit 1
@@ -62,7 +63,7 @@ for s in $(cat "$OUT/seeds.txt"); do
 	echo "$s ${id:-keep}" >>"$OUT/choices.txt"
 done
 
-jq -r '[.seed, .role, .cand, (if .check == "ok" then .speedup else "NA" end), (.busy_normal // 0)] | @tsv' \
+jq -r '[.seed, .role, .cand, (if .check == "ok" then .speedup else "NA" end), ((.busy_normal // 0) + (.busy_niced // 0))] | @tsv' \
 	"$OUT/rows.jsonl" >"$OUT/rows.tsv"
 awk -F'\t' 'NR == FNR { split($0, a, " "); ch[a[1]] = a[2]; order[++n] = a[1]; next }
 	{ sp = ($4 == "NA") ? 0.05 : $4
@@ -89,5 +90,5 @@ awk -F'\t' 'NR == FNR { split($0, a, " "); ch[a[1]] = a[2]; order[++n] = a[1]; n
 	  printf "fixed:32: geomean %.2fx; slower on %d\n", exp(lf / k), fslow
 	  printf "fraction of the best of keep, orig, fixed32 and the model pick: mean %.3f, geomean %.3f\n", mr / k, exp(lr / k)
 	  if (miss) printf "%d choices were not among the measured rows\n", miss
-	  printf "rows timed with other tasks runnable at normal priority: %d\n", busy + 0
+	  printf "rows timed with other tasks runnable at nice < 19: %d\n", busy + 0
 	}' "$OUT/choices.txt" "$OUT/rows.tsv"

@@ -113,6 +113,7 @@ typedef struct at_ds_kernel {
 	double ref_time, load;
 	double busy;		/* other runnable tasks before timing */
 	double busy_normal;	/* those of them at nice <= 0 */
+	double busy_niced;	/* and those at nice 1 to 18 */
 	char error[512];	/* kernel-level failure, "" when none */
 	double stage[AT_DS_N_STAGE];	/* seconds spent in each step */
 } at_ds_kernel;
@@ -204,9 +205,11 @@ static double at_ds_busy(void)
 	return sum / 5;
 }
 
-/* Returns 1 if the task whose /proc stat file is `path` is runnable at
- * nice <= 0, else 0 (also when it cannot be read). */
-static int at_ds_task_normal(const char *path)
+/* Returns how the task whose /proc stat file is `path` competes with a
+ * timing run: 1 runnable at nice <= 0, 2 runnable at nice 1 to 18 (a
+ * smaller but real share of a core), 0 otherwise (not runnable, nice 19,
+ * or the file cannot be read). */
+static int at_ds_task_class(const char *path)
 {
 	char line[1024], *p, state;
 	long nice = 0;
@@ -219,23 +222,25 @@ static int at_ds_task_normal(const char *path)
 	fclose(f);
 	p = ok ? strrchr(line, ')') : NULL;	/* the name may hold spaces */
 	if (!p || sscanf(p + 1, " %c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u "
-	    "%*u %*u %*d %*d %*d %ld", &state, &nice) != 2)
+	    "%*u %*u %*d %*d %*d %ld", &state, &nice) != 2 || state != 'R')
 		return 0;
-	return state == 'R' && nice <= 0;
+	return nice <= 0 ? 1 : nice < 19 ? 2 : 0;
 }
 
-/* Returns the number of runnable threads at nice <= 0 of processes other
- * than this one (from /proc/PID/task/TID/stat): the tasks that compete
- * with a timing run at its own priority, where at_ds_busy also counts
- * `nice`d background jobs.  -1 when /proc cannot be read. */
-static double at_ds_busy_normal(void)
+/* Counts the runnable threads of processes other than this one (from
+ * /proc/PID/task/TID/stat) into *normal (nice <= 0: they compete with a
+ * timing run at its own priority) and *niced (nice 1 to 18: they still
+ * take a share: a quarter of a core next to a nice-0 task at nice 5);
+ * at_ds_busy also counts nice 19 background jobs, which barely do.  Both -1 when /proc cannot be read. */
+static void at_ds_busy_threads(double *normal, double *niced)
 {
 	DIR *proc = opendir("/proc");
 	struct dirent *e;
-	long self = (long)getpid(), n = 0;
+	long self = (long)getpid(), n[3] = { 0, 0, 0 };
 
+	*normal = *niced = -1;
 	if (!proc)
-		return -1;
+		return;
 	while ((e = readdir(proc))) {
 		char path[600];		/* two d_name of up to 255 bytes */
 		DIR *task;
@@ -251,12 +256,13 @@ static double at_ds_busy_normal(void)
 				snprintf(path, sizeof(path),
 					"/proc/%s/task/%s/stat",
 					e->d_name, t->d_name);
-				n += at_ds_task_normal(path);
+				n[at_ds_task_class(path)]++;
 			}
 		closedir(task);
 	}
 	closedir(proc);
-	return (double)n;
+	*normal = (double)n[1];
+	*niced = (double)n[2];
 }
 
 /* Waits, up to `limit` seconds, until no other task competes for the
@@ -1373,7 +1379,7 @@ static int at_ds_time(const at_ds_state *st, at_ds_kernel *k,
 	snprintf(a[4], 32, "%g", o->vtimeout);
 	snprintf(a[5], 32, "%g", o->ref_timeout);
 	k->busy = at_ds_wait_idle(o->wait_idle);
-	k->busy_normal = at_ds_busy_normal();
+	at_ds_busy_threads(&k->busy_normal, &k->busy_niced);
 	k->load = at_ds_load();
 	r = at_ds_build_run(st, k, 0, extra, list, &n, res);
 	if (r < 0)
@@ -1452,6 +1458,7 @@ static cJSON *at_ds_row(const at_ds_state *st, const at_ds_kernel *k, int v)
 	at_ds_num(row, "load", k->load >= 0, k->load);
 	at_ds_num(row, "busy", k->busy >= 0, k->busy);
 	at_ds_num(row, "busy_normal", k->busy_normal >= 0, k->busy_normal);
+	at_ds_num(row, "busy_niced", k->busy_niced >= 0, k->busy_niced);
 	cJSON_AddItemToObject(row, "machine", at_ds_machine(st));
 	cJSON_AddStringToObject(row, "check", k->error[0] ? "tool-error" :
 		c->check ? c->check : "tool-error");
@@ -1677,7 +1684,7 @@ static int at_ds_seed(at_ds_state *st, unsigned long long seed)
 	if (!k || !res || (mkdir(st->dir, 0755) < 0 && errno != EEXIST))
 		goto error;
 	k->seed = seed;
-	k->ref_time = k->load = k->busy = k->busy_normal = -1;
+	k->ref_time = k->load = k->busy = k->busy_normal = k->busy_niced = -1;
 	if (st->o->list) {
 		r = at_ds_list(st, k);
 		goto error;
@@ -1731,7 +1738,8 @@ static void at_ds_usage(FILE *f)
 "  --wait-idle S      before timing a kernel, wait up to S seconds until\n"
 "                     no other task is runnable (default 0: measure\n"
 "                     only; the row's \"busy\" says how many were,\n"
-"                     \"busy_normal\" how many of them ran at nice <= 0)\n"
+"                     \"busy_normal\" how many of them ran at nice <= 0,\n"
+"                     \"busy_niced\" how many at nice 1 to 18)\n"
 "  --threads T        OMP_NUM_THREADS of the timing runs (default 2)\n"
 "  --cc CC            compiler (default gcc)\n"
 "  --cflags FLAGS     flags of the timing build (default\n"

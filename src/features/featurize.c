@@ -15,11 +15,11 @@
  *   {"layout":"at-feat-1","nest_names":[...],"cand_names":[...],
  *    "machine":{"l1d":...,"l2":...,"l3":...,"cores":...}}
  *   {"seed":S,"cand":ID,"role":R,"speedup":X,"time":T,"ref_time":T0,
- *    "load":A,"busy_normal":B,"nest":[...],"cand_x":[...]}
+ *    "load":A,"busy_normal":B,"busy_niced":C,"nest":[...],"cand_x":[...]}
  *
- * "load" is the measurement row's load average and "busy_normal" the
- * threads that competed at the timing runs' priority (each absent when
- * the measurement has none), so that training can leave out kernels
+ * "load" is the measurement row's load average, "busy_normal" the
+ * threads that competed at the timing runs' priority and "busy_niced"
+ * those at nice 1 to 18 (each absent when the measurement has none), so that training can leave out kernels
  * timed on a busy machine.
  *
  * The machine features of a kernel (cache sizes and cores) are its rows'
@@ -84,6 +84,7 @@ struct at_fz_row {
 	double limit;		/* censored: the time limit it went over */
 	double load;		/* the machine's load average, -1: unknown */
 	double busy_normal;	/* competing nice <= 0 threads, -1: unknown */
+	double busy_niced;	/* competing nice 1..18 threads, -1: unknown */
 	int censored;		/* 1: a timeout; speedup = ref_time / limit */
 	int mach;		/* index in at_fz.machs (0: the default) */
 	long order;		/* position in the input, for a stable sort */
@@ -397,6 +398,7 @@ static int at_fz_parse(struct at_fz *fz, const cJSON *o, const char *where,
 	r->ref_time = at_fz_num(o, "ref_time", &ok);
 	r->load = at_fz_opt_num(o, "load");
 	r->busy_normal = at_fz_opt_num(o, "busy_normal");
+	r->busy_niced = at_fz_opt_num(o, "busy_niced");
 	r->mach = at_fz_machine_of(fz, cJSON_GetObjectItemCaseSensitive(o,
 		"machine"));
 	if (r->mach < 0) {
@@ -670,6 +672,8 @@ static int at_fz_row_out(FILE *f, const struct at_fz_row *r,
 		at_fz_number(r->load))) ||
 	    (r->busy_normal >= 0 && !cJSON_AddItemToObject(o, "busy_normal",
 		at_fz_number(r->busy_normal))) ||
+	    (r->busy_niced >= 0 && !cJSON_AddItemToObject(o, "busy_niced",
+		at_fz_number(r->busy_niced))) ||
 	    (r->censored && (!cJSON_AddItemToObject(o, "limit",
 		at_fz_number(r->limit)) ||
 	    !cJSON_AddNumberToObject(o, "censored", 1))) ||

@@ -68,7 +68,7 @@ typedef struct at_tr_data {
 				 * rows whose "busy_normal" is above
 				 * max_busy (0: none are left out) */
 	double max_busy;
-	int n_busy;		/* rows left out for their busy_normal */
+	int n_busy;		/* rows left out for their busy_normal + busy_niced */
 	float *nest;		/* n_kernel x dn, raw */
 	float *cand;		/* n_row x dc, raw */
 	float *y;		/* log(speedup) per row (censored: log of the bound) */

@@ -283,6 +283,20 @@ static int at_tr_censored(const at_tr_line *l, const cJSON *o,
 	return at_tr_fail(l, "'censored' is neither a number nor a boolean");
 }
 
+/* Returns the threads that competed with the timing of row o: its
+ * "busy_normal" (nice <= 0) plus its "busy_niced" (nice 1 to 18, rows
+ * since session 12), each 0 when absent; -1 when the row has neither. */
+static double at_tr_busy(const cJSON *o)
+{
+	const cJSON *normal = cJSON_GetObjectItemCaseSensitive(o, "busy_normal");
+	const cJSON *niced = cJSON_GetObjectItemCaseSensitive(o, "busy_niced");
+
+	if (!cJSON_IsNumber(normal) && !cJSON_IsNumber(niced))
+		return -1;
+	return (cJSON_IsNumber(normal) ? normal->valuedouble : 0) +
+		(cJSON_IsNumber(niced) ? niced->valuedouble : 0);
+}
+
 /* Appends the data row o (file index f) to d; a row without a positive
  * finite speedup is skipped (counted).  Returns 0 or -1 after a message. */
 static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
@@ -292,7 +306,6 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 	const cJSON *sp = cJSON_GetObjectItemCaseSensitive(o, "speedup");
 	const cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "cand");
 	const cJSON *load = cJSON_GetObjectItemCaseSensitive(o, "load");
-	const cJSON *busy = cJSON_GetObjectItemCaseSensitive(o, "busy_normal");
 	int r = d->n_row;
 	unsigned char cens;
 
@@ -311,8 +324,7 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 		d->n_loaded++;
 		return 0;
 	}
-	if (d->busy_cap && cJSON_IsNumber(busy) &&
-	    busy->valuedouble > d->max_busy) {
+	if (d->busy_cap && at_tr_busy(o) > d->max_busy) {
 		d->n_busy++;
 		return 0;
 	}
