@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <isl/ctx.h>
@@ -26,6 +27,7 @@
 #include "at_features.h"
 #include "at_model.h"
 #include "at_report.h"
+#include "at_svg.h"
 #include "at_timing.h"
 #include "at_blas.h"
 
@@ -39,6 +41,7 @@ struct at_cli {
 	int n_arg;
 	const char **args;	/* passed to clang */
 	const char *report;	/* --report FILE */
+	const char *svg;	/* --svg DIR */
 	at_opts opts;
 	at_tune_opts tune;	/* --autotune K and its build settings */
 	int use_model;		/* --strategy model */
@@ -87,6 +90,9 @@ static void at_cli_usage(FILE *f)
 "                      candidate()), which is an error when it is over\n"
 "  --no-parallel       do not emit OpenMP pragmas\n"
 "  --explain           report dependences, schedule and parallel loops\n"
+"  --svg DIR           draw each nest of two loops under its choice into\n"
+"                      DIR/FILE-LINE.svg: points, tiles numbered in scan\n"
+"                      order, the order of a run, dependence vectors\n"
 "  --time-report       print the time each stage took on stderr\n"
 "  --version           print the version and exit\n"
 "  --help              print this help and exit\n"
@@ -212,6 +218,10 @@ static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
 				"listed by --report%s", "");
 		snprintf(cli->opts.candidate, sizeof(cli->opts.candidate),
 			"%s", v);
+	} else if (!strncmp(a, "--svg", 5) && (!a[5] || a[5] == '=')) {
+		cli->svg = at_cli_value(argc, argv, i, a[5] ? 6 : 5);
+		if (!cli->svg || !*cli->svg)
+			return at_cli_usage_error("%s needs a directory", a);
 	} else if (!strncmp(a, "--report", 8) && (!a[8] || a[8] == '=')) {
 		cli->report = at_cli_value(argc, argv, i, a[8] ? 9 : 8);
 		if (!cli->report || !*cli->report)
@@ -438,6 +448,44 @@ done:
 	return rc;
 }
 
+/* Creates directory `dir` unless it exists.  Returns 0, or -1 after a
+ * one-line error. */
+static int at_cli_svg_dir(const char *dir)
+{
+	struct stat st;
+
+	if (mkdir(dir, 0777) == 0 || (errno == EEXIST && stat(dir, &st) == 0 &&
+	    S_ISDIR(st.st_mode)))
+		return 0;
+	at_diag(NULL, AT_ERROR, "--svg: cannot create directory '%s': %s", dir,
+		errno == EEXIST ? "a file of that name exists" : strerror(errno));
+	return -1;
+}
+
+/* Draws every nest under the option its plan uses into cli->svg (see
+ * at_svg.h).  Returns 0, or -1 when a picture could not be written. */
+static int at_cli_svg(isl_ctx *ctx, const struct at_cli *cli,
+	const at_source *src, const at_plan *plans)
+{
+	const char *base = strrchr(cli->input, '/');
+	int len, rc = 0;
+
+	base = base ? base + 1 : cli->input;
+	len = (int)strlen(base);
+	if (len > 2 && !strcmp(base + len - 2, ".c"))
+		len -= 2;
+	for (int k = 0; k < src->n_scop; k++) {
+		const at_plan *p = &plans[k];
+		char path[4200];
+		snprintf(path, sizeof(path), "%s/%.*s-%u.svg", cli->svg, len,
+			base, src->scops[k]->loc.line);
+		if (at_svg_nest(ctx, src->scops[k], p->n ? p->id[p->pick] :
+		    "keep", path) < 0)
+			rc = -1;
+	}
+	return rc;
+}
+
 /* Optimizes every nest of the parsed source and writes the result. */
 static int at_cli_run(const struct at_cli *cli, const at_source *src)
 {
@@ -453,7 +501,7 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 	int rc = 1, failed = 0;
 	double t;
 
-	if (!ctx || !plans || !texts)
+	if (!ctx || !plans || !texts || (cli->svg && at_cli_svg_dir(cli->svg)))
 		goto done;
 	if (cli->report) {
 		po.report = at_report_new(cli->input, AT_VERSION);
@@ -465,6 +513,8 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 			failed = 1;
 	if (cli->tune.k > 0 && !failed && at_cli_autotune(cli, src, plans))
 		goto done;
+	if (cli->svg && !failed && at_cli_svg(ctx, cli, src, plans) < 0)
+		failed = 1;
 	for (int k = 0; k < src->n_scop; k++)
 		texts[k] = at_plan_text(&plans[k]);
 	t = at_timing_start();

@@ -403,6 +403,88 @@ run_cli() {
 	check $? "cli $t: shape(rect) scan(TS,LI) without tile(): the model's best rect TS-LI candidate (${id:-none}; exit $rc)"
 }
 
+# Prints "i j tile step stmt" for every point of the picture $1 (--svg).
+svg_points() {
+	sed -n 's/.*class="point".* data-stmt="\([0-9]*\)" data-i="\(-*[0-9]*\)" data-j="\(-*[0-9]*\)" data-tile="\([0-9]*\)" data-step="\([0-9]*\)".*/\2 \3 \4 \5 \1/p' "$1"
+}
+
+# Checks that every dependence of picture $1 goes from an earlier step to
+# a later one: for each distance d of the legend (statement a to b) and
+# each point p of a with p + d a point of b in the picture, step(p) <
+# step(p + d).  Prints the number of pairs checked; fails (status 1) on a
+# violation or without any pair.
+svg_ordered() {
+	sed -n 's/.*class="dep".* data-src="\([0-9]*\)" data-dst="\([0-9]*\)" data-d0="\(-*[0-9]*\)" data-d1="\(-*[0-9]*\)".*/D \1 \2 \3 \4/p' "$1" >"$1.deps"
+	svg_points "$1" | cat "$1.deps" - | awk '
+		$1 == "D" { a[++n] = $2; b[n] = $3; d0[n] = $4; d1[n] = $5; next }
+		{ st[$5 " " $1 " " $2] = $4; ps[++m] = $5; pi[m] = $1; pj[m] = $2 }
+		END { for (k = 1; k <= m; k++) for (e = 1; e <= n; e++) {
+			if (ps[k] != a[e]) continue
+			q = b[e] " " (pi[k] + d0[e]) " " (pj[k] + d1[e])
+			if (q in st) { pairs++
+				if (st[q] <= st[ps[k] " " pi[k] " " pj[k]]) bad++ } }
+		  print pairs + 0; exit (bad || !pairs) }'
+}
+
+# --svg DIR: pictures of nests of two loops (src/svg.c).  What they show
+# is checked against an independent computation, not against a stored
+# picture: rect 4x4 tiles of listing11 (i, j = 2..15 at parameters 16)
+# are numbered row by row and visited point by point as the ids say, and
+# every dependence arrow goes from an earlier step to a later one.
+run_svg() {
+	t=$1
+	d=$LOGS/svg.$(basename "$(dirname "$t")")
+	line=$(grep -n '^#pragma autotile' examples/listing11.c | cut -d: -f1)
+	rm -rf "$d"
+	cli "$t" --candidate rect.TS.LI.o0.i1.4x4 -I runtime examples/listing11.c
+	cp "$LOGS/cli.out" "$LOGS/svg-plain.c"
+	cli "$t" --candidate rect.TS.LI.o0.i1.4x4 --svg "$d" -I runtime examples/listing11.c
+	f=$d/listing11-$line.svg
+	svg_points "$f" >"$d/rect.pts"
+	bad=$(awk '{ ti = int($1 / 4); tj = int($2 / 4)
+		if ($3 != 4 * ti + tj + 1) print "tile", $0 }' "$d/rect.pts" | wc -l)
+	order=$(awk '{ printf "%d %d %d %d %d\n", int($1 / 4), int($2 / 4), $1, $2, $4 }' \
+		"$d/rect.pts" | sort -n -k1,1 -k2,2 -k3,3 -k4,4 |
+		awk '$5 != NR { n++ } END { print n + 0 }')
+	[ $rc -eq 0 ] && nosan && [ "$(wc -l <"$d/rect.pts")" -eq 196 ] &&
+		[ "$bad" -eq 0 ] && [ "$order" -eq 0 ] &&
+		cmp -s "$LOGS/cli.out" "$LOGS/svg-plain.c" &&
+		xmllint --noout "$f" 2>/dev/null &&
+		[ "$(grep -c 'class="tile"' "$f")" -eq 16 ]
+	check $? "svg $t: rect.TS.LI.o0.i1.4x4 on listing11: 196 points in 16 tiles numbered row by row, visited tile by tile with j innermost ($bad wrong tiles, $order steps out of order), well-formed, output unchanged (exit $rc)"
+
+	cli "$t" --svg "$d" -I runtime examples/listing11.c
+	id=$(sed -n 's|.*/\* autotile: \([^:]*\): .*|\1|p' "$LOGS/cli.out" | head -n 1)
+	pairs=$(svg_ordered "$f")
+	[ $? -eq 0 ] && [ $rc -eq 0 ] && nosan && [ -n "$id" ] &&
+		grep -q ": $id</text>" "$f" && xmllint --noout "$f" 2>/dev/null
+	check $? "svg $t: the model's choice for listing11 ($id) is drawn; every dependence arrow goes forward in its order ($pairs pairs)"
+
+	cli "$t" --strategy fixed:32 --svg "$d" -I runtime examples/jacobi1d.c
+	jl=$(grep -n '^#pragma autotile' examples/jacobi1d.c | head -n 1 | cut -d: -f1)
+	pairs=$(svg_ordered "$d/jacobi1d-$jl.svg")
+	[ $? -eq 0 ] && [ $rc -eq 0 ] && nosan &&
+		[ "$(svg_points "$d/jacobi1d-$jl.svg" | awk '$5 == 1' | wc -l)" -gt 0 ] &&
+		grep -q 'class="tile"' "$d/jacobi1d-$jl.svg"
+	check $? "svg $t: jacobi1d at fixed:32 (two statements in t and two i loops, tiled): every dependence, within and across statements, goes forward ($pairs pairs; exit $rc)"
+
+	cli "$t" -I runtime examples/seidel2d.c
+	cp "$LOGS/cli.out" "$LOGS/cli.seidel.c"
+	cli "$t" --svg "$d" -I runtime examples/seidel2d.c
+	[ $rc -eq 0 ] && nosan && cmp -s "$LOGS/cli.out" "$LOGS/cli.seidel.c" &&
+		grep -q '^examples/seidel2d\.c:[0-9]*:[0-9]*: warning: .*--svg: no picture' "$LOGS/cli.err" &&
+		! ls "$d" | grep -q '^seidel2d'
+	check $? "svg $t: seidel2d (three loops): a located warning, no picture, the same output (exit $rc)"
+
+	cli "$t" --svg examples/matmul.c -I runtime examples/listing11.c
+	n=$(wc -l <"$LOGS/cli.err")
+	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan && grep -q "^autotile: error: --svg: .*examples/matmul.c" "$LOGS/cli.err"
+	check $? "svg $t: --svg naming a file -> exit 1 (got $rc), one error line (got $n)"
+	cli "$t" -I runtime examples/listing11.c --svg
+	[ $rc -eq 2 ] && nosan && grep -q -- '--svg' "$LOGS/cli.err"
+	check $? "svg $t: --svg without a directory -> exit 2 (got $rc)"
+}
+
 # Training rows from the hand-written measurement fixture
 # tests/fixtures/measure4.jsonl (4 kernels, 23 rows with invented times:
 # one id that does not parse, one failed check, a crash, four timeouts of
@@ -969,6 +1051,7 @@ section "error paths ($AUTOTILE)"
 if [ -x "$AUTOTILE" ]; then
 	run_errors "$AUTOTILE" tests/out/errors
 	run_cli "$AUTOTILE"
+	run_svg "$AUTOTILE"
 	run_cone_lp "$AUTOTILE"
 	check $? "space: LP listed inside cone tiles of listing11's two-loop band, not of seed 38's three-loop band (which has cone LI)"
 else
@@ -980,6 +1063,7 @@ if [ -x "$AUTOTILE_SAN" ]; then
 	run_diff "$AUTOTILE_SAN" fixed:32 tests/out/san
 	run_errors "$AUTOTILE_SAN" tests/out/san-errors
 	run_cli "$AUTOTILE_SAN"
+	run_svg "$AUTOTILE_SAN"
 else
 	check 1 "$AUTOTILE_SAN exists (run make SAN=1)"
 fi
