@@ -468,9 +468,9 @@ run_svg() {
 		grep -q 'class="tile"' "$d/jacobi1d-$jl.svg"
 	check $? "svg $t: jacobi1d at fixed:32 (two statements in t and two i loops, tiled): every dependence, within and across statements, goes forward ($pairs pairs; exit $rc)"
 
-	cli "$t" -I runtime examples/seidel2d.c
+	cli "$t" --strategy fixed:32 -I runtime examples/seidel2d.c
 	cp "$LOGS/cli.out" "$LOGS/cli.seidel.c"
-	cli "$t" --svg "$d" -I runtime examples/seidel2d.c
+	cli "$t" --strategy fixed:32 --svg "$d" -I runtime examples/seidel2d.c
 	[ $rc -eq 0 ] && nosan && cmp -s "$LOGS/cli.out" "$LOGS/cli.seidel.c" &&
 		grep -q '^examples/seidel2d\.c:[0-9]*:[0-9]*: warning: .*--svg: no picture' "$LOGS/cli.err" &&
 		! ls "$d" | grep -q '^seidel2d'
