@@ -949,6 +949,19 @@ run_dataset() {
 	[ $rc -eq 0 ] && jq -e -s 'length == 1 and .[0].check == "tool-error" and
 		(.[0].error | test("autotile failed"))' "$d/fail.jsonl" >/dev/null
 	check $? "dataset: a failing autotile gives one tool-error row naming it (exit $rc)"
+	# A candidate whose code generation goes over --codegen-limit is a
+	# tool-error row of its own; the kernel's other rows are kept (before,
+	# autotile ran without a limit and one slow candidate could stall the
+	# whole kernel until --tool-timeout).  At 1e-9 s every generated
+	# variant is over; keep needs no code generation.
+	timeout 120 "$ds" --weights none --seeds 2 --size test --per 3 \
+		--codegen-limit 1e-9 -o "$d/cgl.jsonl" 2>"$d/cgl.err"
+	rc=$?
+	[ $rc -eq 0 ] && jq -e -s 'length == 4 and .[0].cand == "keep" and
+		.[0].check == "ok" and (.[1:] | all(. as $r | $r.check == "tool-error" and
+		($r.error | contains("candidate `" + $r.cand + "`: code generation was stopped after 1e-09 s"))))' \
+		"$d/cgl.jsonl" >/dev/null
+	check $? "dataset --codegen-limit 1e-9: keep timed, each generated variant a tool-error row naming its candidate and the limit (exit $rc)"
 }
 
 # make eval-wild's script on one kernel (seed 308 of the test split):

@@ -81,6 +81,7 @@ typedef struct at_ds_opts {
 	int per, runs, warmup, threads;
 	double ref_limit, budget, vtimeout, ref_timeout, tool_timeout;
 	double wait_idle;
+	double cg_limit;	/* --codegen-limit of each candidate (0: none) */
 	const char *cc, *cflags, *size, *out;
 	const char *autotile, *gen, *runtime, *workdir;
 	const char *weights;	/* --weights: NULL default, "none" */
@@ -973,9 +974,12 @@ static int at_ds_part_file(const at_ds_state *st, at_ds_kernel *k,
  * stderr "autotile<part>.err").  Returns 0 or -1. */
 static int at_ds_autotile(const at_ds_state *st, int part, at_ds_proc *p)
 {
-	char name[3][24], path[3][AT_DS_PATH];
+	char name[3][24], path[3][AT_DS_PATH], limit[32];
 	char *argv[] = { (char *)st->o->autotile, "-I",
-		(char *)st->o->runtime, path[0], "-o", path[1], NULL };
+		(char *)st->o->runtime, "--codegen-limit", limit, path[0], "-o",
+		path[1], NULL };
+
+	snprintf(limit, sizeof(limit), "%g", st->o->cg_limit);
 
 	snprintf(name[0], sizeof(name[0]), "v%d.c", part);
 	snprintf(name[1], sizeof(name[1]), "v%d.out.c", part);
@@ -1735,6 +1739,9 @@ static void at_ds_usage(FILE *f)
 "                     \"timeout\", no time, and \"limit\": the seconds\n"
 "                     applied\n"
 "  --tool-timeout S   seconds for autotile and each compile (default 300)\n"
+"  --codegen-limit S  seconds for the code generation of each candidate\n"
+"                     (autotile --codegen-limit; default 30, 0: none): one\n"
+"                     over it is a tool-error row, not the whole kernel\n"
 "  --wait-idle S      before timing a kernel, wait up to S seconds until\n"
 "                     no other task is runnable (default 0: measure\n"
 "                     only; the row's \"busy\" says how many were,\n"
@@ -1847,6 +1854,7 @@ static int at_ds_option(at_ds_opts *o, int argc, char **argv, int *i)
 		{ "--ref-timeout", 'd', &o->ref_timeout, 0 },
 		{ "--wait-idle", 'd', &o->wait_idle, 0 },
 		{ "--tool-timeout", 'd', &o->tool_timeout, 0 },
+		{ "--codegen-limit", 'd', &o->cg_limit, 0 },
 		{ "--threads", 'i', &o->threads, 1024 },
 		{ "--cc", 's', &o->cc, 0 }, { "--cflags", 's', &o->cflags, 0 },
 		{ "--size", 'S', &o->size, 0 },
@@ -1929,6 +1937,7 @@ static int at_ds_parse(at_ds_opts *o, int argc, char **argv)
 	o->vtimeout = 30;
 	o->ref_timeout = 10;
 	o->tool_timeout = 300;
+	o->cg_limit = 30;
 	o->cc = "gcc";
 	o->cflags = "-O3 -march=native -fopenmp";
 	o->size = "bench";
