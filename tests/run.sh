@@ -808,6 +808,22 @@ ds_model_picks() {
 # MISMATCH; a variant that crashes or hangs in the timing build is
 # recorded so, the hang with the limit it exceeded, and the others are
 # still timed; a tool that fails is a tool-error row).
+# Runs the dataset driver $ds on one test-size kernel into $d/spin$1.jsonl
+# while a task spins at nice $1 (absolute: the tests may run nice'd, and
+# as root nice can go down); succeeds when every row counts it in field
+# $2.  Sets rc.
+ds_spin() {
+	nice -n $(($1 - $(nice))) sh -c 'while :; do :; done' &
+	spin=$!
+	timeout 300 "$ds" --weights none --seeds 3 --size test --per 1 \
+		-o "$d/spin$1.jsonl" 2>"$d/spin$1.err"
+	rc=$?
+	kill $spin 2>/dev/null
+	wait $spin 2>/dev/null
+	[ $rc -eq 0 ] && jq -e -s --arg f "$2" 'length > 0 and all(.[$f] >= 1)' \
+		"$d/spin$1.jsonl" >/dev/null
+}
+
 run_dataset() {
 	ds=${DATASET:-bin/autotile-dataset}
 	d=tests/out/dataset
@@ -833,30 +849,11 @@ run_dataset() {
 		.l3 > 0 and .cores == ($cores | tonumber))' "$o" >/dev/null
 	check $? "dataset: every row records its machine (cpu, caches, cores; L1 here: ${l1d:-unknown})"
 	# A task spinning at the timing runs' own priority is counted in
-	# busy_normal (nice'd ones are not: the load average counts both).
-	sh -c 'while :; do :; done' &
-	spin=$!
-	timeout 300 "$ds" --weights none --seeds 3 --size test --per 1 \
-		-o "$d/spin.jsonl" \
-		2>"$d/spin.err"
-	rc=$?
-	kill $spin 2>/dev/null
-	wait $spin 2>/dev/null
-	[ $rc -eq 0 ] && jq -e -s 'length > 0 and all(.busy_normal >= 1)' \
-		"$d/spin.jsonl" >/dev/null
-	check $? "dataset: a spinning task at nice 0 is counted in busy_normal (exit $rc, got $(jq -s -c 'map(.busy_normal) | unique' "$d/spin.jsonl" 2>/dev/null))"
-	# One at nice 5 (absolute: this test may itself run nice'd; as root
-	# nice can go down) takes a quarter of a core from a timing run at
-	# nice 0 and is counted in busy_niced.
-	nice -n $((5 - $(nice))) sh -c 'while :; do :; done' &
-	spin=$!
-	timeout 300 "$ds" --weights none --seeds 3 --size test --per 1 \
-		-o "$d/spin5.jsonl" 2>"$d/spin5.err"
-	rc=$?
-	kill $spin 2>/dev/null
-	wait $spin 2>/dev/null
-	[ $rc -eq 0 ] && jq -e -s 'length > 0 and all(.busy_niced >= 1)' \
-		"$d/spin5.jsonl" >/dev/null
+	# busy_normal; one at nice 5 takes a quarter of a core from a timing
+	# run at nice 0 and is counted in busy_niced.
+	ds_spin 0 busy_normal
+	check $? "dataset: a spinning task at nice 0 is counted in busy_normal (exit $rc, got $(jq -s -c 'map(.busy_normal) | unique' "$d/spin0.jsonl" 2>/dev/null))"
+	ds_spin 5 busy_niced
 	check $? "dataset: a spinning task at nice 5 is counted in busy_niced (exit $rc, got $(jq -s -c 'map(.busy_niced) | unique' "$d/spin5.jsonl" 2>/dev/null))"
 	jq -e -s 'all(.check == "ok" and .speedup > 0 and .time > 0 and
 		.size == "test" and .schema == 1 and .runs >= 0 and .spread >= 0)' \
