@@ -117,7 +117,7 @@ static isl_stat at_svg_lo_set(__isl_take isl_set *set, void *user)
  * value), or NULL when it is empty or unbounded (*empty = 1) or on error
  * (*empty = 0). */
 static __isl_give isl_union_set *at_svg_domain(isl_ctx *ctx,
-	const at_scop *scop, long val, long lo[2], int *empty)
+	const at_scop *scop, long val, int *empty)
 {
 	isl_union_set *dom = at_scop_domain(ctx, scop);
 	isl_set *par = dom ? isl_set_universe(isl_union_set_get_space(dom)) :
@@ -149,8 +149,6 @@ static __isl_give isl_union_set *at_svg_domain(isl_ctx *ctx,
 	dom = isl_union_set_intersect(dom, all);
 	if (!dom)
 		goto error;
-	lo[0] = c.lo[0];
-	lo[1] = c.lo[1];
 	return dom;
 error:
 	isl_union_set_free(dom);
@@ -315,7 +313,7 @@ struct at_svg_pic {
 	const char *id;		/* the candidate drawn */
 	const char *sizes;	/* "" or "tile sizes drawn 4x4 (chosen ...)" */
 	long val;		/* the parameters' value */
-	long lo[2], hi[2];	/* the window's extent */
+	long lo[2], hi[2];	/* the bounding box of the points */
 	int tiled, wavefront;
 	int n_dist, n_non;	/* constant distances; the others */
 	struct at_svg_dist {
@@ -566,7 +564,7 @@ static void at_svg_caption(FILE *f, const struct at_svg_pic *pic)
 }
 
 /* Writes the picture to path.  Returns 0, or -1 after a diagnostic. */
-static int at_svg_write(const char *path, struct at_svg_pic *pic,
+static int at_svg_write(const char *path, const struct at_svg_pic *pic,
 	const struct at_svg_pts *ps)
 {
 	FILE *f = fopen(path, "w");
@@ -577,15 +575,6 @@ static int at_svg_write(const char *path, struct at_svg_pic *pic,
 			strerror(errno));
 		return -1;
 	}
-	pic->lo[0] = pic->hi[0] = ps->p[0].x[0];
-	pic->lo[1] = pic->hi[1] = ps->p[0].x[1];
-	for (int i = 1; i < ps->n; i++)
-		for (int k = 0; k < 2; k++) {
-			if (ps->p[i].x[k] < pic->lo[k])
-				pic->lo[k] = ps->p[i].x[k];
-			if (ps->p[i].x[k] > pic->hi[k])
-				pic->hi[k] = ps->p[i].x[k];
-		}
 	w = at_svg_px(pic, pic->hi[0]) + AT_SVG_MARGIN + 220;
 	h = at_svg_py(pic, pic->lo[1]) + AT_SVG_MARGIN;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "
@@ -646,6 +635,20 @@ static at_cand *at_svg_cand(isl_ctx *ctx, const at_space *space,
 	return c;
 }
 
+/* Sets pic's extent to the bounding box of the points of ps (n >= 1). */
+static void at_svg_extent(struct at_svg_pic *pic, const struct at_svg_pts *ps)
+{
+	for (int k = 0; k < 2; k++)
+		pic->lo[k] = pic->hi[k] = ps->p[0].x[k];
+	for (int i = 1; i < ps->n; i++)
+		for (int k = 0; k < 2; k++) {
+			if (ps->p[i].x[k] < pic->lo[k])
+				pic->lo[k] = ps->p[i].x[k];
+			if (ps->p[i].x[k] > pic->hi[k])
+				pic->hi[k] = ps->p[i].x[k];
+		}
+}
+
 /* Fills ps with the points of scop's picture under c and pic's window;
  * returns 0, 1 when there is nothing to draw (after a warning) or -1. */
 static int at_svg_collect(isl_ctx *ctx, const at_scop *scop,
@@ -659,7 +662,7 @@ static int at_svg_collect(isl_ctx *ctx, const at_scop *scop,
 	for (size_t k = 0; !dom && empty && k < sizeof(vals) /
 	    sizeof(vals[0]); k++) {
 		pic->val = vals[k];
-		dom = at_svg_domain(ctx, scop, vals[k], pic->lo, &empty);
+		dom = at_svg_domain(ctx, scop, vals[k], &empty);
 	}
 	if (!dom && empty) {
 		at_diag(&scop->loc, AT_WARNING, "--svg: no picture: the nest "
@@ -681,6 +684,7 @@ static int at_svg_collect(isl_ctx *ctx, const at_scop *scop,
 		return 1;
 	}
 	at_svg_number(ps, pic->tiled);
+	at_svg_extent(pic, ps);
 	return 0;
 error:
 	isl_union_set_free(dom);
