@@ -106,9 +106,17 @@ section() {
 
 # Runs one unit-test program $1, counting its ok/not ok lines; a non-zero
 # exit without a "not ok" line, or a sanitizer report, is one more failure.
+# A program with a suppressions file beside its source (tests/unit/NAME.supp)
+# runs with it as LSAN_OPTIONS.
 run_unit() {
 	log=$LOGS/unit.$(echo "$1" | tr '/' '_').log
-	timeout 600 "$1" >"$log" 2>&1
+	supp=tests/unit/$(basename "$1").supp
+	if [ -f "$supp" ]; then
+		LSAN_OPTIONS="suppressions=$(pwd)/$supp:print_suppressions=0" \
+			timeout 600 "$1" >"$log" 2>&1
+	else
+		timeout 600 "$1" >"$log" 2>&1
+	fi
 	rc=$?
 	tally "$log" "$1"
 	if [ $rc -ne 0 ] && ! grep -q '^not ok - ' "$log"; then
