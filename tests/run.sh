@@ -56,11 +56,7 @@ SANRE='ERROR: AddressSanitizer|runtime error:|LeakSanitizer|ERROR: UndefinedBeha
 # Sanitizer settings for everything built with SAN=1 (the tool and units).
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-if [ -z "${LSAN_OPTIONS:-}" ] && [ -f tests/lsan.supp ]; then
-	LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0"
-fi
 export ASAN_OPTIONS UBSAN_OPTIONS
-[ -n "${LSAN_OPTIONS:-}" ] && export LSAN_OPTIONS
 
 passed=0
 failed=0
@@ -107,16 +103,13 @@ section() {
 # Runs one unit-test program $1, counting its ok/not ok lines; a non-zero
 # exit without a "not ok" line, or a sanitizer report, is one more failure.
 # A program with a suppressions file beside its source (tests/unit/NAME.supp)
-# runs with it as LSAN_OPTIONS.
+# runs with it as LSAN_OPTIONS instead of the caller's.
 run_unit() {
 	log=$LOGS/unit.$(echo "$1" | tr '/' '_').log
 	supp=tests/unit/$(basename "$1").supp
-	if [ -f "$supp" ]; then
-		LSAN_OPTIONS="suppressions=$(pwd)/$supp:print_suppressions=0" \
-			timeout 600 "$1" >"$log" 2>&1
-	else
-		timeout 600 "$1" >"$log" 2>&1
-	fi
+	lsan=${LSAN_OPTIONS:-}
+	[ -f "$supp" ] && lsan="suppressions=$(pwd)/$supp:print_suppressions=0"
+	LSAN_OPTIONS=$lsan timeout 600 "$1" >"$log" 2>&1
 	rc=$?
 	tally "$log" "$1"
 	if [ $rc -ne 0 ] && ! grep -q '^not ok - ' "$log"; then
