@@ -43,7 +43,7 @@ HEADERS  := $(wildcard include/*.h src/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
 .PHONY: all deps demo test test-unit test-san bench verify-long clean units \
-	dataset train eval eval-wild
+	dataset train eval eval-wild eval-noise
 all: $(BIN)/autotile $(BIN)/autotile-gen $(BIN)/autotile-dataset \
 	$(BIN)/autotile-features $(BIN)/autotile-train
 
@@ -153,6 +153,12 @@ eval: all $(TRAIN_ROWS)
 # the original and fixed:32 (long: about 7 minutes; tests/wild.sh).
 eval-wild: all $(TRAIN_ROWS)
 	@TRAIN_ROWS=$(TRAIN_ROWS) sh tests/wild.sh
+
+# The one-shot a perfect predictor of one timing run reaches when scored by
+# another, per measurement file: how much of the oracle the timing noise
+# leaves to win (tests/noise.sh; seconds).
+eval-noise:
+	@sh tests/noise.sh $(TRAIN_DATA)
 # The training data (issue 4): one JSON line per (kernel, candidate),
 # appended kernel by kernel, so an interrupted run is resumed by running it
 # again.  Shards (DATASET_SHARD=i/N) can run on several machines; their

@@ -969,6 +969,32 @@ run_dataset() {
 	check $? "dataset --codegen-limit 1e-9: keep timed, each generated variant a tool-error row naming its candidate and the limit (exit $rc)"
 }
 
+# tests/noise.sh on two made-up kernels: seed 1, whose variants do not
+# vary between runs, scores exactly 1; seed 2 scores 0.75 or 2/3 per draw
+# (its fastest variant by minimum is the slowest by maximum); a row with
+# one run and a failed check are left out.  The mean over the two kernels
+# lies in [0.833, 0.875]; any other kernel count or value is a failure.
+run_noise() {
+	f=$LOGS/noise.jsonl
+	{
+		echo '{"seed":1,"cand":"keep","time":1,"spread":0,"runs":2,"check":"ok"}'
+		echo '{"seed":1,"cand":"a","time":2,"spread":0,"runs":2,"check":"ok"}'
+		echo '{"seed":1,"cand":"b","time":0.1,"spread":0,"runs":1,"check":"ok"}'
+		echo '{"seed":2,"cand":"keep","time":1,"spread":1,"runs":2,"check":"ok"}'
+		echo '{"seed":2,"cand":"a","time":1.5,"spread":0,"runs":2,"check":"ok"}'
+		echo '{"seed":2,"cand":"b","time":0.1,"spread":0,"runs":2,"check":"mismatch"}'
+	} >"$f"
+	sh tests/noise.sh "$f" >"$LOGS/noise.out" 2>&1
+	rc=$?
+	sed 's/^/#   /' "$LOGS/noise.out"
+	[ $rc -eq 0 ] && awk '/: 2 kernels,/ { v = $(NF - 2) + 0;
+		ok = v >= 0.833 && v <= 0.875 } END { exit !ok }' "$LOGS/noise.out"
+	check $? "eval-noise (tests/noise.sh) on two made-up kernels: 2 kernels, ceiling in [0.833, 0.875]"
+	sh tests/noise.sh "$LOGS/absent.jsonl" >/dev/null 2>&1
+	[ $? -ne 0 ]
+	check $? "tests/noise.sh on a missing file fails"
+}
+
 # make eval-wild's script on one kernel (seed 308 of the test split):
 # autotile's choice is found among the rows measured for it, and the
 # summary lines are printed.  The speedups are not checked (timings).
@@ -1031,6 +1057,7 @@ if [ -x "$AUTOTILE" ]; then
 		section "dataset driver (bin/autotile-dataset, 2 kernels at --size test)"
 		run_dataset
 		run_wild
+		run_noise
 	else
 		check 1 "$GEN exists (run make)"
 	fi
