@@ -887,6 +887,23 @@ run_dataset() {
 	[ $rc -eq 0 ] && [ "$(wc -l <"$d/none.list")" -eq 7 ] &&
 		! grep -q ' model ' "$d/none.list"
 	check $? "dataset --weights none: 7 variants, none of role model (exit $rc)"
+	# --class: exactly the seeds autotile-gen gives that class are listed
+	want=
+	for s in $(seq 13 40); do
+		"$GEN" --seed "$s" --size test | grep -q '^.*gen-class: uniform' &&
+			want="$want $s"
+	done
+	"$ds" --seeds 13-40 --size test --per 2 --list --weights none \
+		--class uniform >"$d/class.list" 2>"$d/class.err"
+	rc=$?
+	got=$(awk '$2 == "keep" { printf " %s", $1 }' "$d/class.list")
+	[ $rc -eq 0 ] && [ -n "$want" ] && [ "$got" = "$want" ]
+	check $? "dataset --class uniform --list: seeds 13-40 of class uniform only (want$want, got$got; exit $rc)"
+	"$ds" --seeds 1-2 --class nosuch -o "$d/nosuch.jsonl" 2>"$d/nosuch.err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -q 'bad value of `--class`' "$d/nosuch.err" &&
+		[ ! -e "$d/nosuch.jsonl" ]
+	check $? "dataset --class nosuch: a usage error (exit $rc)"
 	mkdir -p "$d/alone/bin" && cp "$ds" "$d/alone/bin/" &&
 		"$d/alone/bin/$(basename "$ds")" --seeds 2 --size test --per 6 \
 		--list --gen "$GEN" --autotile bin/autotile --runtime runtime \

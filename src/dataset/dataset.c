@@ -5,7 +5,7 @@
  *
  *   autotile-dataset --seeds A-B [--shard i/N] [--per K] [--runs R]
  *       [--threads T] [--cc CC] [--cflags "..."] [--size bench|test]
- *       [--weights FILE|none] [--model-picks N] -o FILE.jsonl
+ *       [--weights FILE|none] [--model-picks N] [--class C] -o FILE.jsonl
  *
  * Per seed S of the shard (S % N == i) that FILE does not hold yet:
  *   1. autotile-gen --seed S writes the kernel; the library parses it and
@@ -85,6 +85,7 @@ typedef struct at_ds_opts {
 	const char *cc, *cflags, *size, *out;
 	const char *autotile, *gen, *runtime, *workdir;
 	const char *weights;	/* --weights: NULL default, "none" */
+	const char *cls;	/* --class: only kernels of this class; NULL: all */
 	int model_picks;	/* --model-picks */
 	int keep, list;
 } at_ds_opts;
@@ -145,6 +146,7 @@ typedef struct at_ds_state {
 	int tty;
 	double start;
 	long done, total, rows, mismatches;
+	long skipped;		/* seeds of another class than --class */
 	double stage[AT_DS_N_STAGE];	/* seconds per step, all kernels */
 	const at_model *model;	/* the model of the picks, NULL: none */
 	at_feat_machine mach;	/* this machine: caches and cores (sysfs) */
@@ -848,6 +850,19 @@ static void at_ds_class(const char *text, at_ds_kernel *k)
 	snprintf(k->cls, sizeof(k->cls), "?");
 	if (p && sscanf(p + 11, "%15[a-z]", k->cls) != 1)
 		snprintf(k->cls, sizeof(k->cls), "?");
+}
+
+/* Returns 1 when name is one of autotile-gen's kernel classes (the
+ * "gen-class:" line of its output), 0 otherwise. */
+static int at_ds_class_known(const char *name)
+{
+	static const char *const known[] = { "uniform", "stencil",
+		"reduction", "transpose", "triangular", "multi" };
+
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (!strcmp(name, known[i]))
+			return 1;
+	return 0;
 }
 
 /* Runs autotile-gen for k's seed at `size` into file `name` of the work
@@ -1674,6 +1689,25 @@ static int at_ds_measure_kernel(at_ds_state *st, at_ds_kernel *k,
 	return r == -2 ? -2 : 0;
 }
 
+/* With --class: generates k's kernel and reads its class.  Returns 1
+ * when it is another class than --class (the seed is skipped), 0 when
+ * it is that class or there is no --class, -1 or -2 as at_ds_gen. */
+static int at_ds_other_class(const at_ds_state *st, at_ds_kernel *k)
+{
+	char path[AT_DS_PATH];
+	char *text;
+	int r;
+
+	if (!st->o->cls)
+		return 0;
+	if ((r = at_ds_gen(st, k, st->o->size, NULL, "k.c")) < 0)
+		return r;
+	text = at_ds_slurp(at_ds_file(st, "k.c", path), NULL);
+	at_ds_class(text, k);
+	free(text);
+	return strcmp(k->cls, st->o->cls) != 0;
+}
+
 /* Runs one seed in its own work directory: --list, or measure and
  * append its rows.  Returns 0, -1 on a driver error, -2 when
  * interrupted. */
@@ -1689,6 +1723,16 @@ static int at_ds_seed(at_ds_state *st, unsigned long long seed)
 		goto error;
 	k->seed = seed;
 	k->ref_time = k->load = k->busy = k->busy_normal = k->busy_niced = -1;
+	r = at_ds_other_class(st, k);
+	if (r == 1) {
+		st->skipped++;
+		st->total--;
+		r = 0;
+		goto error;
+	}
+	if (r == -2)
+		goto error;
+	k->error[0] = 0;	/* a failed generation fails again below: a row */
 	if (st->o->list) {
 		r = at_ds_list(st, k);
 		goto error;
@@ -1752,6 +1796,9 @@ static void at_ds_usage(FILE *f)
 "  --cflags FLAGS     flags of the timing build (default\n"
 "                     \"-O3 -march=native -fopenmp\")\n"
 "  --size bench|test  kernel sizes of the timing build (default bench)\n"
+"  --class C          only the kernels of autotile-gen's class C (uniform,\n"
+"                     stencil, reduction, transpose, triangular, multi);\n"
+"                     the seeds of other classes are skipped\n"
 "  --weights FILE     the cost model whose best candidates are sampled\n"
 "                     too (role \"model\", ranked as autotile --strategy\n"
 "                     model ranks them); default ../weights/default.json\n"
@@ -1803,7 +1850,8 @@ static int at_ds_parse_seeds(const char *s, unsigned long long *lo,
 
 /* Parses one option value v of kind `kind` into dst: 'i' int in
  * [1, max], 'z' int in [0, max], 'd' number >= 0, 's' string, 'h' shard
- * "i/N", 'r' seed range, 'S' bench|test.  Returns 0 or -1. */
+ * "i/N", 'r' seed range, 'S' bench|test, 'C' a class of autotile-gen.
+ * Returns 0 or -1. */
 static int at_ds_value(at_ds_opts *o, char kind, void *dst, long max,
 	const char *v)
 {
@@ -1821,6 +1869,10 @@ static int at_ds_value(at_ds_opts *o, char kind, void *dst, long max,
 	if (kind == 'S') {
 		*(const char **)dst = v;
 		return strcmp(v, "bench") && strcmp(v, "test") ? -1 : 0;
+	}
+	if (kind == 'C') {
+		*(const char **)dst = v;
+		return at_ds_class_known(v) ? 0 : -1;
 	}
 	if (kind == 'h')
 		return sscanf(v, "%d/%d%c", &o->shard_i, &o->shard_n,
@@ -1862,6 +1914,7 @@ static int at_ds_option(at_ds_opts *o, int argc, char **argv, int *i)
 		{ "--gen", 's', &o->gen, 0 },
 		{ "--runtime", 's', &o->runtime, 0 },
 		{ "--weights", 's', &o->weights, 0 },
+		{ "--class", 'C', &o->cls, 0 },
 		{ "--model-picks", 'z', &o->model_picks, AT_DS_MAX_CAND },
 		{ "--workdir", 's', &o->workdir, 0 }, { "-o", 's', &o->out, 0 },
 	};
@@ -2071,6 +2124,9 @@ static int at_ds_loop(at_ds_state *st, const unsigned char *done)
 			at_ds_steps(st->stage, st->done, steps, sizeof(steps)),
 			r == -2 ? " (interrupted: run the same command to "
 			"resume)" : "");
+	if (!o->list && o->cls)
+		fprintf(stderr, "autotile-dataset: %ld seeds of other classes "
+			"than %s skipped\n", st->skipped, o->cls);
 	return r == -2 ? 130 : r < 0 ? 1 : 0;
 }
 
