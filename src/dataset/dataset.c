@@ -1555,6 +1555,17 @@ static char *at_ds_steps(const double *stage, long n, char *buf, size_t size)
 	return buf;
 }
 
+/* Kernels still to measure: the seeds not visited yet, times the share
+ * of visited seeds that were of the --class wanted (all without it). */
+static double at_ds_left(const at_ds_state *st)
+{
+	double left = (double)(st->total - st->done);
+
+	if (st->skipped > 0)
+		left *= (double)st->done / (double)(st->done + st->skipped);
+	return left;
+}
+
 /* Shows progress: on a terminal a bar with ETA redrawn in place (`what`
  * is the current step of seed `seed`); otherwise, when `what` is NULL
  * (a kernel finished), one plain line. */
@@ -1566,7 +1577,7 @@ static void at_ds_progress(const at_ds_state *st, unsigned long long seed,
 	char eta[32], bar[31], steps[160];
 	int fill = st->total ? (int)(30 * st->done / st->total) : 30;
 
-	at_ds_dur(per * (st->total - st->done), eta, sizeof(eta));
+	at_ds_dur(per * at_ds_left(st), eta, sizeof(eta));
 	if (!st->tty) {
 		if (!what)
 			fprintf(stderr, "autotile-dataset: seed %llu (%s): %d "
