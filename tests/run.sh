@@ -722,6 +722,21 @@ run_train() {
 		! grep -Eq "$SANRE" "$d/kernels.log" &&
 		grep -Eq '^kernel [0-9]+: pick (keep|[a-z]+[0-9]+ \(predicted [0-9.]+x\) [0-9.]+x) \| oracle [a-z]+[0-9]* [0-9.]+x \| fixed32 [0-9.]+x' "$d/kernels.log"
 	check $? "$t: --eval --kernels prints one line per test kernel ($lines for ${kt:-?}; exit $rc)"
+	# --unseen: every kernel of the data is a test kernel, no validation
+	nk=$(jq -r 'select(.seed) | .seed' "$d/synth.jsonl" | sort -u | wc -l)
+	timeout 120 "$t" --eval "$d/w.json" --unseen --kernels "$d/synth.jsonl" \
+		>"$d/unseen.log" 2>&1
+	rc=$?
+	ku=$(sed -n 's/^metrics test: kernels \([0-9]*\) .*/\1/p' "$d/unseen.log")
+	lines=$(grep -c '^kernel [0-9]*: pick ' "$d/unseen.log")
+	[ $rc -eq 0 ] && [ "$ku" = "$nk" ] && [ "$lines" -eq "$nk" ] &&
+		! grep -q '^metrics validation' "$d/unseen.log" &&
+		! grep -Eq "$SANRE|warning" "$d/unseen.log"
+	check $? "$t: --eval --unseen scores every kernel as a test kernel (${ku:-?} of $nk, $lines lines; exit $rc)"
+	"$t" --unseen "$d/synth.jsonl" >/dev/null 2>"$d/unseen.err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -q 'error: --unseen needs --eval' "$d/unseen.err"
+	check $? "$t: --unseen without --eval is a usage error (exit $rc)"
 	tr_leave_out "$t" "$d" load 4.5 1.1 --max-load 2 \
 		"timed at a load average above 2" load
 	check $? "$t: --max-load 2 leaves out the $n rows of the 60 kernels at load 4.5 (data line, weights; exit $rc)"

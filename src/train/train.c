@@ -25,6 +25,7 @@ typedef struct at_tr_cli {
 	const char *out;		/* -o */
 	const char *eval;		/* --eval WEIGHTS */
 	int kernels;			/* --kernels: per-kernel lines */
+	int unseen;			/* --unseen: every kernel held out (test) */
 	double max_load;		/* --max-load */
 	double max_busy;		/* --max-busy, -1: not given */
 	int ensemble;			/* --ensemble: networks averaged */
@@ -78,6 +79,9 @@ static void at_tr_usage(FILE *f)
 "  --kernels         with --eval: one line per held-out kernel (the\n"
 "                    pick, its predicted and measured speedup, the\n"
 "                    oracle, fixed32)\n"
+"  --unseen          with --eval: every kernel of the data counts as a\n"
+"                    test kernel (for measurements none of whose\n"
+"                    kernels WEIGHTS was trained on)\n"
 "  --bench-infer     candidates scored per second on one core (random\n"
 "                    model; dimensions from the data's header, or\n"
 "                    --dn N --dc N; --bench-n N candidates, 100000)\n"
@@ -245,6 +249,8 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 			c->bench = 1;
 		} else if (strcmp(a, "--kernels") == 0) {
 			c->kernels = 1;
+		} else if (strcmp(a, "--unseen") == 0) {
+			c->unseen = 1;
 		} else if (at_tr_has_value(a)) {
 			if (i + 1 >= argc || at_tr_option(c, a, argv[i + 1]) < 0) {
 				fprintf(stderr, "autotile-train: error: bad or "
@@ -259,6 +265,11 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 		} else {
 			c->files[c->n_files++] = argv[i];
 		}
+	}
+	if (c->unseen && !c->eval) {
+		fprintf(stderr, "autotile-train: error: --unseen needs --eval "
+			"(see --help)\n");
+		return 2;
 	}
 	if (c->n_files == 0 && !(c->bench && c->dn > 0 && c->dc > 0)) {
 		fprintf(stderr, "autotile-train: error: no training file "
@@ -292,6 +303,8 @@ static int at_tr_load_data(const at_tr_cli *c, at_tr_data *d)
 			goto error;
 	if (at_tr_data_finish(d, err, sizeof err) < 0)
 		goto error;
+	for (int i = 0; c->unseen && i < d->n_kernel; i++)
+		d->kernels[i].split = AT_TR_TEST;
 	for (int s = 0; s < AT_TR_N_SPLIT; s++)
 		at_tr_data_count(d, (at_tr_split)s, &k[s], &r[s]);
 	printf("data: %d file(s), layout %s (%d nest + %d candidate "
@@ -306,7 +319,7 @@ static int at_tr_load_data(const at_tr_cli *c, at_tr_data *d)
 	if (d->busy_cap)
 		printf("data: %d rows of kernels timed with more than %g "
 			"competing threads left out\n", d->n_busy, d->max_busy);
-	if (k[1] == 0 || k[2] == 0)
+	if ((k[1] == 0 && !c->unseen) || k[2] == 0)
 		fprintf(stderr, "autotile-train: warning: no validation or "
 			"no test kernels: metrics are meaningless\n");
 	return 0;
@@ -374,11 +387,12 @@ static cJSON *at_tr_machines_json(const at_tr_machines *ms)
 }
 
 /* Computes, prints and returns (as JSON, or NULL) the metrics of m on the
- * validation and test splits of d with keep margin `margin`; when the
- * kernels were timed on several machines, also per machine ("metrics
- * test on machine 2 (...)" lines, "by_machine" in the JSON). */
+ * validation (unless `test_only`) and test splits of d with keep margin
+ * `margin`; when the kernels were timed on several machines, also per
+ * machine ("metrics test on machine 2 (...)" lines, "by_machine" in the
+ * JSON). */
 static cJSON *at_tr_report(const at_model *m, const at_tr_data *d,
-	double margin, float *pred)
+	double margin, int test_only, float *pred)
 {
 	static const char *const names[] = { "validation", "test" };
 	cJSON *o = cJSON_CreateObject(), *by = NULL;
@@ -392,7 +406,7 @@ static cJSON *at_tr_report(const at_model *m, const at_tr_data *d,
 		cJSON_Delete(by);
 		goto error;
 	}
-	for (int i = 0; i < 2; i++) {
+	for (int i = test_only; i < 2; i++) {
 		at_tr_split s = i ? AT_TR_TEST : AT_TR_VAL;
 		cJSON *j;
 		if (at_tr_predict(m, d, s, pred) < 0)
@@ -429,8 +443,10 @@ static int at_tr_eval(const at_tr_cli *c, const at_tr_data *d)
 	if (!m)
 		fprintf(stderr, "autotile-train: error: %s\n", err);
 	else if (pred)
-		r = at_tr_report(m, d, at_model_keep_margin(m), pred);
-	for (int s = AT_TR_VAL; r && c->kernels && s <= AT_TR_TEST; s++) {
+		r = at_tr_report(m, d, at_model_keep_margin(m), c->unseen,
+			pred);
+	for (int s = c->unseen ? AT_TR_TEST : AT_TR_VAL; r && c->kernels &&
+	    s <= AT_TR_TEST; s++) {
 		printf("kernels %s:\n", s == AT_TR_VAL ? "validation" : "test");
 		at_tr_kernels_print(stdout, d, (at_tr_split)s, pred,
 			at_model_keep_margin(m));
@@ -792,7 +808,7 @@ static int at_tr_finish(const at_tr_cli *c, const at_tr_data *d,
 	printf("chosen: loss %s hidden %d x %d; keep margin %.2f (chosen "
 		"on validation)\n", at_tr_loss_name(r[best].loss),
 		r[best].hidden, c->ensemble, margin);
-	metrics = at_tr_report(m, d, margin, pred);
+	metrics = at_tr_report(m, d, margin, 0, pred);
 	if (!metrics || at_tr_set(w, "keep_margin",
 	    cJSON_CreateNumber(margin)) < 0 ||
 	    at_tr_set(w, "machine", d->machine ? cJSON_Duplicate(d->machine,
