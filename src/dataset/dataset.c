@@ -1616,6 +1616,14 @@ static void at_ds_clean(const at_ds_state *st)
 	rmdir(st->dir);
 }
 
+/* Generates k's kernel at the timing size into "k.c", unless
+ * at_ds_other_class already did (it sets k->cls only then).  Returns as
+ * at_ds_gen. */
+static int at_ds_gen_kernel(const at_ds_state *st, at_ds_kernel *k)
+{
+	return k->cls[0] ? 0 : at_ds_gen(st, k, st->o->size, NULL, "k.c");
+}
+
 /* Reads the class of the generated kernel "k.c" of the work directory
  * into k->cls and samples k's variants from it (at_ds_candidates).
  * Returns 0, or -1 with k->error set. */
@@ -1635,7 +1643,7 @@ static int at_ds_sample_kernel(const at_ds_state *st, at_ds_kernel *k)
  * "SEED ROLE ID" lines (--list).  Returns 0, -1 on error. */
 static int at_ds_list(at_ds_state *st, at_ds_kernel *k)
 {
-	int r = at_ds_gen(st, k, st->o->size, NULL, "k.c");
+	int r = at_ds_gen_kernel(st, k);
 
 	if (r < 0)
 		return r;
@@ -1658,7 +1666,7 @@ static int at_ds_prepare(const at_ds_state *st, at_ds_kernel *k)
 	char *ids;
 	int r;
 
-	if ((r = at_ds_gen(st, k, st->o->size, NULL, "k.c")) < 0 ||
+	if ((r = at_ds_gen_kernel(st, k)) < 0 ||
 	    (r = at_ds_gen(st, k, "test", NULL, "t.c")) < 0)
 		return r;
 	if (at_ds_sample_kernel(st, k) < 0)
@@ -1711,7 +1719,7 @@ static int at_ds_other_class(const at_ds_state *st, at_ds_kernel *k)
 
 	if (!st->o->cls)
 		return 0;
-	if ((r = at_ds_gen(st, k, st->o->size, NULL, "k.c")) < 0)
+	if ((r = at_ds_gen_kernel(st, k)) < 0)
 		return r;
 	text = at_ds_slurp(at_ds_file(st, "k.c", path), NULL);
 	at_ds_class(text, k);
@@ -1741,9 +1749,8 @@ static int at_ds_seed(at_ds_state *st, unsigned long long seed)
 		r = 0;
 		goto error;
 	}
-	if (r == -2)
+	if (r == -2)	/* -1, a failed generation, left k->error: its row */
 		goto error;
-	k->error[0] = 0;	/* a failed generation fails again below: a row */
 	if (st->o->list) {
 		r = at_ds_list(st, k);
 		goto error;
