@@ -66,11 +66,20 @@
 /* Value in param_vals of a parameter whose value is unknown. */
 #define AT_FEAT_UNKNOWN AT_SCOP_UNKNOWN
 
+/* Where the cache sizes of an at_feat_machine came from (the worst
+ * source of the three sizes). */
+enum at_feat_mach_src {
+	AT_MACH_DEFAULT,	/* fixed 32 KiB / 1 MiB / 8 MiB guesses */
+	AT_MACH_CPUID,		/* glibc's sysconf(_SC_LEVEL*_CACHE_SIZE) */
+	AT_MACH_SYSFS,		/* <root>/cpu0/cache/index* */
+	AT_MACH_RECORD		/* a dataset row's machine record */
+};
+
 /* The machine the features describe (and the weights were trained on). */
 typedef struct at_feat_machine {
 	long l1d, l2, l3;	/* data cache sizes in bytes */
 	int cores;		/* online cores */
-	int from_sysfs;		/* 1: caches read from sysfs, 0: fallback */
+	enum at_feat_mach_src source;	/* where l1d, l2, l3 came from */
 } at_feat_machine;
 
 /* Raw (un-encoded) facts of one nest, computed once with isl; the nest
@@ -143,10 +152,16 @@ typedef struct at_feat_struct_info {
 
 /* Fills *m with the L1 data, L2 and L3 cache sizes and the number of
  * online cores, read from `root`/cpu0/cache/index<k>/{level,type,size}
- * (root NULL: /sys/devices/system/cpu).  When sysfs is missing or
- * incomplete the missing caches get 32 KiB, 1 MiB and 8 MiB and
- * m->from_sysfs is 0.  Never fails. */
+ * (root NULL: /sys/devices/system/cpu).  A cache that sysfs does not
+ * describe (some virtual machines have no cache directory at all) is
+ * taken from glibc's sysconf, which asks the processor (CPUID); one
+ * that neither knows gets 32 KiB, 1 MiB or 8 MiB.  m->source says the
+ * worst source used.  Never fails. */
 void at_features_machine(at_feat_machine *m, const char *root);
+
+/* Returns a short name of source ("sysfs", "cpuid", "default",
+ * "record"). */
+const char *at_features_machine_source(enum at_feat_mach_src source);
 
 /* Writes the first CPU's name from /proc/cpuinfo into buf (size bytes)
  * as "NAME (family F, model M)"; "" when it cannot be read. */

@@ -122,7 +122,8 @@ const char *at_model_cand_name(const at_model *m, int i);
 void at_model_hidden(const at_model *m, int out[4]);
 
 /* The weights file's optional object `key` ("machine", "metrics",
- * "dataset", "training"), or NULL.  Owned by m. */
+ * "dataset", "training") or array "machines" (the machines whose
+ * timings it was trained on), or NULL.  Owned by m. */
 const cJSON *at_model_info(const at_model *m, const char *key);
 
 /* The number `key` of the object `obj` of the weights file (e.g.

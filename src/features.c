@@ -151,15 +151,28 @@ void at_features_cpu_name(char *buf, size_t size)
 			model);
 }
 
-/* Fills *m from sysfs, with fallbacks (see at_features.h). */
-void at_features_machine(at_feat_machine *m, const char *root)
+/* Returns the size in bytes of cache `level` (1: L1 data, 2, 3) as
+ * glibc reports it from CPUID, or 0 when it does not know it. */
+static long at_feat_cpuid_cache(int level)
 {
-	memset(m, 0, sizeof(*m));
-	if (!root)
-		root = "/sys/devices/system/cpu";
+	long v = 0;
+
+	if (level == 1)
+		v = sysconf(_SC_LEVEL1_DCACHE_SIZE);
+	else if (level == 2)
+		v = sysconf(_SC_LEVEL2_CACHE_SIZE);
+	else if (level == 3)
+		v = sysconf(_SC_LEVEL3_CACHE_SIZE);
+	return v > 0 ? v : 0;
+}
+
+/* Fills sizes[0..2] (L1d, L2, L3; 0 when absent) from
+ * root/cpu0/cache/index<k>. */
+static void at_feat_sysfs_caches(const char *root, long sizes[3])
+{
 	for (int k = 0; k < 16; k++) {
 		char level[32], type[32], size[32];
-		long bytes;
+		int l;
 		if (at_feat_cache_attr(root, k, "level", level,
 		    sizeof(level)) < 0)
 			break;
@@ -167,22 +180,55 @@ void at_features_machine(at_feat_machine *m, const char *root)
 		    at_feat_cache_attr(root, k, "size", size, sizeof(size)) < 0 ||
 		    !strcmp(type, "Instruction"))
 			continue;
-		bytes = at_feat_cache_bytes(size);
-		if (atoi(level) == 1)
-			m->l1d = bytes;
-		else if (atoi(level) == 2)
-			m->l2 = bytes;
-		else if (atoi(level) == 3)
-			m->l3 = bytes;
+		l = atoi(level);
+		if (l >= 1 && l <= 3)
+			sizes[l - 1] = at_feat_cache_bytes(size);
 	}
-	m->from_sysfs = m->l1d > 0;
-	if (m->l1d <= 0)
-		m->l1d = 32L * 1024;
-	if (m->l2 <= 0)
-		m->l2 = 1024L * 1024;
-	if (m->l3 <= 0)
-		m->l3 = 8L * 1024 * 1024;
+}
+
+/* Fills *m from sysfs, then CPUID, then fixed guesses (see
+ * at_features.h). */
+void at_features_machine(at_feat_machine *m, const char *root)
+{
+	static const long guess[3] = { 32L * 1024, 1024L * 1024,
+		8L * 1024 * 1024 };
+	long sizes[3] = { 0, 0, 0 };
+
+	memset(m, 0, sizeof(*m));
+	if (!root)
+		root = "/sys/devices/system/cpu";
+	at_feat_sysfs_caches(root, sizes);
+	m->source = AT_MACH_SYSFS;
+	for (int l = 0; l < 3; l++) {
+		if (sizes[l] > 0)
+			continue;
+		sizes[l] = at_feat_cpuid_cache(l + 1);
+		if (sizes[l] > 0 && m->source > AT_MACH_CPUID)
+			m->source = AT_MACH_CPUID;
+		if (sizes[l] <= 0) {
+			sizes[l] = guess[l];
+			m->source = AT_MACH_DEFAULT;
+		}
+	}
+	m->l1d = sizes[0];
+	m->l2 = sizes[1];
+	m->l3 = sizes[2];
 	m->cores = at_feat_cores(root);
+}
+
+/* See at_features.h. */
+const char *at_features_machine_source(enum at_feat_mach_src source)
+{
+	switch (source) {
+	case AT_MACH_SYSFS:
+		return "sysfs";
+	case AT_MACH_CPUID:
+		return "cpuid";
+	case AT_MACH_RECORD:
+		return "record";
+	default:
+		return "default";
+	}
 }
 
 /* ---------------------------------------------------------------------- */

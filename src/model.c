@@ -351,13 +351,14 @@ static int at_model_read_layers(const at_model_ld *ld, const cJSON *root,
 	return 0;
 }
 
-/* Copies the optional objects machine, metrics, dataset, training of root
- * into m->info.  Returns 0 or -1 after a message. */
+/* Copies the optional objects machine, metrics, dataset, training and
+ * the optional array machines of root into m->info.  Returns 0 or -1
+ * after a message. */
 static int at_model_read_info(const at_model_ld *ld, const cJSON *root,
 	at_model *m)
 {
 	static const char *const keys[] = {
-		"machine", "metrics", "dataset", "training"
+		"machine", "metrics", "dataset", "training", "machines"
 	};
 
 	m->info = cJSON_CreateObject();
@@ -369,9 +370,11 @@ static int at_model_read_info(const at_model_ld *ld, const cJSON *root,
 
 		if (!o)
 			continue;
-		if (!cJSON_IsObject(o))
-			return at_model_fail(ld, "'%s' is not an object",
-				keys[k]);
+		if (!strcmp(keys[k], "machines") ? !cJSON_IsArray(o) :
+		    !cJSON_IsObject(o))
+			return at_model_fail(ld, "'%s' is not an %s", keys[k],
+				!strcmp(keys[k], "machines") ? "array" :
+				"object");
 		d = cJSON_Duplicate(o, 1);
 		if (!d || !cJSON_AddItemToObject(m->info, keys[k], d)) {
 			cJSON_Delete(d);

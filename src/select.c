@@ -260,6 +260,42 @@ static void at_select_attr(FILE *f, const at_model *m, const float *attr,
 	}
 }
 
+/* Prints this machine's caches and cores as the features see them, and
+ * whether the weights were trained on timings of a machine with the same
+ * ones (else their predictions here extrapolate). */
+static void at_select_explain_machine(FILE *f, const at_model *m,
+	const at_feat_machine *mach)
+{
+	const cJSON *all = at_model_info(m, "machines"), *it;
+	int n = 0, same = 0;
+
+	fprintf(f, "  machine: L1d %ld KiB, L2 %ld KiB, L3 %ld KiB, %d cores "
+		"(caches from %s)", mach->l1d / 1024, mach->l2 / 1024,
+		mach->l3 / 1024, mach->cores,
+		at_features_machine_source(mach->source));
+	cJSON_ArrayForEach(it, all) {
+		const char *k[4] = { "l1d", "l2", "l3", "cores" };
+		double want[4] = { (double)mach->l1d, (double)mach->l2,
+			(double)mach->l3, (double)mach->cores };
+		int eq = 1;
+		for (int i = 0; i < 4; i++) {
+			const cJSON *x = cJSON_GetObjectItemCaseSensitive(it,
+				k[i]);
+			eq &= cJSON_IsNumber(x) && x->valuedouble == want[i];
+		}
+		same |= eq;
+		n++;
+	}
+	if (!n)
+		fprintf(f, "\n");
+	else if (same)
+		fprintf(f, "; the weights were trained on its timings\n");
+	else
+		fprintf(f, "; none of the %d machines the weights were "
+			"trained on has these caches and cores, so the "
+			"predictions extrapolate\n", n);
+}
+
 /* Prints the ranking (see at_select.h). */
 void at_select_explain(FILE *f, isl_ctx *ctx, const at_space *space,
 	const at_model *m, const at_select *sel, int k)
@@ -270,6 +306,7 @@ void at_select_explain(FILE *f, isl_ctx *ctx, const at_space *space,
 	const at_select_item *it = NULL;
 	char id[128];
 
+	at_select_explain_machine(f, m, &sel->info.mach);
 	fprintf(f, "  cost model: %ld candidates scored; a candidate replaces "
 		"the nest as written when its predicted speedup is above "
 		"%.2f; top %d:\n", sel->n_scored,

@@ -259,6 +259,26 @@ run_cli() {
 		[ "$(grep -c 'predicted speedup' "$LOGS/cli.err")" -ge 2 ]
 	check $? "cli $t: --strategy model --explain lists the top candidates with predicted speedups"
 
+	# The machine line: this machine's caches as the features see them,
+	# and whether the weights' "machines" list has one like it.
+	mline=$(grep '^  machine: L1d [0-9]* KiB, L2 [0-9]* KiB, L3 [0-9]* KiB, [0-9]* cores (caches from [a-z]*)' "$LOGS/cli.err" | head -n 1)
+	mvals=$(printf '%s\n' "$mline" | sed -n 's/.*L1d \([0-9]*\) KiB, L2 \([0-9]*\) KiB, L3 \([0-9]*\) KiB, \([0-9]*\) cores.*/\1 \2 \3 \4/p')
+	ma=${mvals%% *}; mrest=${mvals#* }; mb=${mrest%% *}; mrest=${mrest#* }
+	mc=${mrest%% *}; md=${mrest#* }
+	[ -n "$mvals" ] &&
+		jq -c --argjson a "$ma" --argjson b "$mb" --argjson c "$mc" --argjson d "$md" \
+			'.machines = [{cpu: "this one", l1d: ($a * 1024), l2: ($b * 1024), l3: ($c * 1024), cores: $d, rows: 1}]' \
+			weights/default.json >"$LOGS/w-here.json" &&
+		jq -c '.machines = [{cpu: "tiny", l1d: 1024, l2: 2048, l3: 4096, cores: 1, rows: 1}]' \
+			weights/default.json >"$LOGS/w-away.json"
+	mrc=$?
+	cli "$t" --weights "$LOGS/w-here.json" --explain -I runtime examples/matmul.c -o "$LOGS/cli.c"
+	[ $mrc -eq 0 ] && [ $rc -eq 0 ] && nosan && grep -q '^  machine: .*the weights were trained on its timings$' "$LOGS/cli.err"
+	here=$?
+	cli "$t" --weights "$LOGS/w-away.json" --explain -I runtime examples/matmul.c -o "$LOGS/cli.c"
+	[ $here -eq 0 ] && [ $rc -eq 0 ] && nosan && grep -q '^  machine: .*none of the 1 machines the weights were trained on has these caches and cores, so the predictions extrapolate$' "$LOGS/cli.err"
+	check $? "cli $t: --explain prints this machine's caches (got '$mline') and whether the weights' machines include it"
+
 	cli "$t" --autotune 0 -I runtime examples/matmul.c
 	[ $rc -eq 2 ] && nosan && grep -q -- '--autotune' "$LOGS/cli.err"
 	check $? "cli $t: --autotune 0 -> exit 2 (got $rc) naming the option"

@@ -352,7 +352,7 @@ static int at_fz_machine_read(const cJSON *o, struct at_fz_mach *fm)
 	m->l2 = (long)v[1];
 	m->l3 = (long)v[2];
 	m->cores = (int)v[3];
-	m->from_sysfs = 1;
+	m->source = AT_MACH_RECORD;
 	snprintf(fm->cpu, sizeof(fm->cpu), "%s", cJSON_IsString(cpu) ?
 		cpu->valuestring : "");
 	return 0;

@@ -306,6 +306,31 @@ static void put(const char *dir, const char *rel, const char *text)
 }
 
 /* Machine features from a fake sysfs tree, and the fallback. */
+/* Checks *m, read without sysfs: each cache is what glibc's sysconf
+ * reports (CPUID) or, where that is 0, the fixed guess, and the source
+ * says which. */
+static void check_machine_fallback(const at_feat_machine *m)
+{
+	static const int names[3] = { _SC_LEVEL1_DCACHE_SIZE,
+		_SC_LEVEL2_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE };
+	static const long guess[3] = { 32768, 1048576, 8388608 };
+	const long got[3] = { m->l1d, m->l2, m->l3 };
+	int all_cpuid = 1;
+
+	for (int l = 0; l < 3; l++) {
+		long c = sysconf(names[l]);
+		long want = c > 0 ? c : guess[l];
+		all_cpuid &= c > 0;
+		AT_CHECK(got[l] == want, "machine: without sysfs, cache level "
+			"%d is %ld (cpuid %ld, guess %ld), got %ld", l + 1,
+			want, c, guess[l], got[l]);
+	}
+	AT_CHECK(m->source == (all_cpuid ? AT_MACH_CPUID : AT_MACH_DEFAULT) &&
+		m->cores >= 1, "machine: without sysfs the source is %s "
+		"(got %s)", all_cpuid ? "cpuid" : "default",
+		at_features_machine_source(m->source));
+}
+
 static void test_machine(void)
 {
 	char dir[] = "/tmp/at-feat-sysfs-XXXXXX";
@@ -330,7 +355,7 @@ static void test_machine(void)
 	put(dir, "cpu0/cache/index3/size", "12M\n");
 	put(dir, "online", "0-3,6\n");
 	at_features_machine(&m, dir);
-	AT_CHECK(m.from_sysfs && m.l1d == 48 * 1024 && m.l2 == 1280 * 1024 &&
+	AT_CHECK(m.source == AT_MACH_SYSFS && m.l1d == 48 * 1024 && m.l2 == 1280 * 1024 &&
 		m.l3 == 12L * 1024 * 1024 && m.cores == 5,
 		"machine: L1d 48K (not the 32K L1i), L2 1280K, L3 12M, 5 cores "
 		"(got %ld %ld %ld %d)", m.l1d, m.l2, m.l3, m.cores);
@@ -338,9 +363,7 @@ static void test_machine(void)
 	if (system(cmd) != 0)
 		printf("# could not remove %s\n", dir);
 	at_features_machine(&m, "/nonexistent/sysfs");
-	AT_CHECK(!m.from_sysfs && m.l1d == 32768 && m.l2 == 1048576 &&
-		m.l3 == 8388608 && m.cores >= 1,
-		"machine: fallback 32K/1M/8M without sysfs");
+	check_machine_fallback(&m);
 }
 
 /* Encodes candidate `id` of fx into v; returns 0, or -1 when it does not
