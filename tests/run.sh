@@ -934,6 +934,16 @@ run_dataset() {
 	got=$(awk '$2 == "keep" { printf " %s", $1 }' "$d/class.list")
 	[ $rc -eq 0 ] && [ -n "$want" ] && [ "$got" = "$want" ]
 	check $? "dataset --class uniform --list: seeds 13-40 of class uniform only (want$want, got$got; exit $rc)"
+	# --class measures: its progress lines count kernels and seeds apart
+	first=${want# }; first=${first%% *}
+	"$ds" --seeds "13-$first" --size test --per 1 --weights none \
+		--class uniform -o "$d/class.jsonl" 2>"$d/class-run.err"
+	rc=$?
+	nseeds=$((first - 12))
+	[ $rc -eq 0 ] && [ -n "$first" ] &&
+		[ "$(jq -s 'map(.seed) | unique' "$d/class.jsonl" | jq -c .)" = "[$first]" ] &&
+		grep -q "seed $first (uniform): .*; 1 kernels, $nseeds/$nseeds seeds, " "$d/class-run.err"
+	check $? "dataset --class uniform --seeds 13-$first: measures seed $first only, progress '1 kernels, $nseeds/$nseeds seeds' (exit $rc; $(grep "seed $first" "$d/class-run.err" | tail -n 1 | sed 's/.*; //'))"
 	"$ds" --seeds 1-2 --class nosuch -o "$d/nosuch.jsonl" 2>"$d/nosuch.err"
 	rc=$?
 	[ $rc -eq 2 ] && grep -q 'bad value of `--class`' "$d/nosuch.err" &&

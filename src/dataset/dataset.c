@@ -1566,6 +1566,20 @@ static double at_ds_left(const at_ds_state *st)
 	return left;
 }
 
+/* Writes how far the run is into buf: "D/T kernels", or with --class
+ * "D kernels, V/A seeds" (V visited: measured or of another class; A
+ * all seeds to visit; st->total counts the seeds not known to be of
+ * another class); returns buf. */
+static char *at_ds_count(const at_ds_state *st, char *buf, size_t size)
+{
+	if (st->o->cls)
+		snprintf(buf, size, "%ld kernels, %ld/%ld seeds", st->done,
+			st->done + st->skipped, st->total + st->skipped);
+	else
+		snprintf(buf, size, "%ld/%ld kernels", st->done, st->total);
+	return buf;
+}
+
 /* Shows progress: on a terminal a bar with ETA redrawn in place (`what`
  * is the current step of seed `seed`); otherwise, when `what` is NULL
  * (a kernel finished), one plain line. */
@@ -1574,18 +1588,21 @@ static void at_ds_progress(const at_ds_state *st, unsigned long long seed,
 {
 	double el = at_bench_now() - st->start;
 	double per = st->done ? el / st->done : 0;
-	char eta[32], bar[31], steps[160];
-	int fill = st->total ? (int)(30 * st->done / st->total) : 30;
+	char eta[32], bar[31], steps[160], count[96];
+	long seen = st->done + st->skipped;
+	long all = st->total + st->skipped;
+	int fill = all ? (int)(30 * seen / all) : 30;
 
 	at_ds_dur(per * at_ds_left(st), eta, sizeof(eta));
 	if (!st->tty) {
 		if (!what)
 			fprintf(stderr, "autotile-dataset: seed %llu (%s): %d "
-				"rows%s%s; %s; %ld/%ld kernels, %.1f s/kernel, "
-				"ETA %s\n", seed, k->cls, k->error[0] ? 1 : k->n,
+				"rows%s%s; %s; %s, %.1f s/kernel, ETA %s\n", seed,
+				k->cls, k->error[0] ? 1 : k->n,
 				k->error[0] ? ", tool-error: " : "", k->error,
 				at_ds_steps(k->stage, 1, steps, sizeof(steps)),
-				st->done, st->total, per, st->done ? eta : "?");
+				at_ds_count(st, count, sizeof(count)), per,
+				st->done ? eta : "?");
 		return;
 	}
 	if (!what && k->error[0])
@@ -1594,8 +1611,8 @@ static void at_ds_progress(const at_ds_state *st, unsigned long long seed,
 	memset(bar, '#', fill);
 	memset(bar + fill, '.', 30 - fill);
 	bar[30] = 0;
-	fprintf(stderr, "\r[%s] %ld/%ld  %.1f s/kernel  ETA %s  seed %llu: "
-		"%-10s\033[K", bar, st->done, st->total, per,
+	fprintf(stderr, "\r[%s] %s  %.1f s/kernel  ETA %s  seed %llu: "
+		"%-10s\033[K", bar, at_ds_count(st, count, sizeof(count)), per,
 		st->done ? eta : "?", seed, what ? what : "done");
 	fflush(stderr);
 }
