@@ -442,7 +442,7 @@ double at_tr_choose_margin(const at_tr_data *d, at_tr_split s,
 			best = geo[i];
 	}
 	for (int i = 0; i <= 200; i++)
-		if (geo[i] >= best - 0.002 && (fewest < 0 || slow[i] < fewest)) {
+		if (geo[i] >= best - AT_TR_MARGIN_TOL && (fewest < 0 || slow[i] < fewest)) {
 			fewest = slow[i];
 			m = i * 0.01;
 		}

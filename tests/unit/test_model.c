@@ -384,6 +384,45 @@ static void test_metrics(const char *dir)
 	unlink(path);
 }
 
+
+/* The keep margin's tolerance (AT_TR_MARGIN_TOL): kernel 5's pick (0.999,
+ * predicted 0.04) is slower, kernel 7's (1.008, predicted 0.02) its
+ * oracle.  Margin 0 scores geomean sqrt(0.999) = 0.9995 with one kernel
+ * slower; 0.04 keeps both, sqrt(1 / 1.008) = 0.9960 with none: 0.0035
+ * below the best, so chosen at a tolerance of 0.005 and not at 0.002. */
+static void test_margin_tolerance(const char *dir)
+{
+	char path[256], err[256] = "";
+	double z[1] = { 0 }, c[1] = { 0 };
+	float pred[4] = { 0, 0.04f, 0, 0.02f };
+	at_tr_data d;
+	double m = -1;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/margin.jsonl", dir);
+	f = fopen(path, "w");
+	if (f) {
+		fprintf(f, "{\"layout\":\"t\",\"nest_names\":[\"n\"],"
+			"\"cand_names\":[\"c\"]}\n");
+		row(f, 5, "keep", 1, z, 1, c, 1);
+		row(f, 5, "random", 0.999, z, 1, c, 1);
+		row(f, 7, "keep", 1, z, 1, c, 1);
+		row(f, 7, "random", 1.008, z, 1, c, 1);
+		fclose(f);
+	}
+	memset(&d, 0, sizeof d);
+	if (f && at_tr_data_read(&d, path, err, sizeof err) == 0 &&
+	    at_tr_data_finish(&d, err, sizeof err) == 0 && d.n_kernel == 2 &&
+	    d.kernels[0].seed == 5) {
+		d.kernels[0].split = d.kernels[1].split = AT_TR_VAL;
+		m = at_tr_choose_margin(&d, AT_TR_VAL, pred);
+	}
+	AT_CHECK(fabs(m - 0.04) < 1e-9, "margin within %g of the best "
+		"one-shot and slowing none: 0.04 (%g; %s)", AT_TR_MARGIN_TOL, m,
+		err);
+	at_tr_data_free(&d);
+	unlink(path);
+}
 /* fixed32's slower count: kernel 7's fixed32 is measured at 0.5,
  * kernel 8's stopped at its limit (censored, bound 2), kernel 9's is 3;
  * two are slower. */
@@ -1113,6 +1152,7 @@ int main(void)
 	test_corrupt(dir);
 	test_metrics(dir);
 	test_fixed_slower(dir);
+	test_margin_tolerance(dir);
 	test_reader_errors(dir);
 	test_split();
 	test_train(dir);
