@@ -31,6 +31,8 @@
 
 #include <isl/ctx.h>
 
+struct cJSON;
+
 #include "at_scop.h"
 #include "at_deps.h"
 #include "at_space.h"
@@ -162,6 +164,16 @@ void at_features_machine(at_feat_machine *m, const char *root);
 /* Returns a short name of source ("sysfs", "cpuid", "default",
  * "record"). */
 const char *at_features_machine_source(enum at_feat_mach_src source);
+
+/* Reads a machine record {"l1d", "l2", "l3", "cores"} (bytes, count;
+ * other keys ignored), as dataset rows and the "machines" list of a
+ * weights file hold it, into *m (source AT_MACH_RECORD).  Returns 0, or
+ * -1 when one of the four is missing or not a number in 1 .. 1e15. */
+int at_features_machine_read(const struct cJSON *o, at_feat_machine *m);
+
+/* Returns 1 when a and b have the same cache sizes and cores, else 0. */
+int at_features_machine_same(const at_feat_machine *a,
+	const at_feat_machine *b);
 
 /* Writes the first CPU's name from /proc/cpuinfo into buf (size bytes)
  * as "NAME (family F, model M)"; "" when it cannot be read. */

@@ -16,6 +16,8 @@
 #include <isl/aff.h>
 #include <isl/union_map.h>
 
+#include <cjson/cJSON.h>
+
 #include "at_features.h"
 #include "at_shape.h"
 #include "at_diag.h"
@@ -155,14 +157,10 @@ void at_features_cpu_name(char *buf, size_t size)
  * glibc reports it from CPUID, or 0 when it does not know it. */
 static long at_feat_cpuid_cache(int level)
 {
-	long v = 0;
+	static const int name[3] = { _SC_LEVEL1_DCACHE_SIZE,
+		_SC_LEVEL2_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE };
+	long v = sysconf(name[level - 1]);
 
-	if (level == 1)
-		v = sysconf(_SC_LEVEL1_DCACHE_SIZE);
-	else if (level == 2)
-		v = sysconf(_SC_LEVEL2_CACHE_SIZE);
-	else if (level == 3)
-		v = sysconf(_SC_LEVEL3_CACHE_SIZE);
 	return v > 0 ? v : 0;
 }
 
@@ -200,20 +198,52 @@ void at_features_machine(at_feat_machine *m, const char *root)
 	at_feat_sysfs_caches(root, sizes);
 	m->source = AT_MACH_SYSFS;
 	for (int l = 0; l < 3; l++) {
-		if (sizes[l] > 0)
-			continue;
-		sizes[l] = at_feat_cpuid_cache(l + 1);
-		if (sizes[l] > 0 && m->source > AT_MACH_CPUID)
-			m->source = AT_MACH_CPUID;
+		enum at_feat_mach_src src = AT_MACH_SYSFS;
+		if (sizes[l] <= 0) {
+			sizes[l] = at_feat_cpuid_cache(l + 1);
+			src = AT_MACH_CPUID;
+		}
 		if (sizes[l] <= 0) {
 			sizes[l] = guess[l];
-			m->source = AT_MACH_DEFAULT;
+			src = AT_MACH_DEFAULT;
 		}
+		if (src < m->source)
+			m->source = src;
 	}
 	m->l1d = sizes[0];
 	m->l2 = sizes[1];
 	m->l3 = sizes[2];
 	m->cores = at_feat_cores(root);
+}
+
+/* See at_features.h. */
+int at_features_machine_read(const cJSON *o, at_feat_machine *m)
+{
+	static const char *const keys[4] = { "l1d", "l2", "l3", "cores" };
+	double v[4];
+
+	for (int i = 0; i < 4; i++) {
+		const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, keys[i]);
+		if (!cJSON_IsNumber(x) || !(x->valuedouble >= 1) ||
+		    x->valuedouble > 1e15)
+			return -1;
+		v[i] = x->valuedouble;
+	}
+	memset(m, 0, sizeof(*m));
+	m->l1d = (long)v[0];
+	m->l2 = (long)v[1];
+	m->l3 = (long)v[2];
+	m->cores = (int)v[3];
+	m->source = AT_MACH_RECORD;
+	return 0;
+}
+
+/* See at_features.h. */
+int at_features_machine_same(const at_feat_machine *a,
+	const at_feat_machine *b)
+{
+	return a->l1d == b->l1d && a->l2 == b->l2 && a->l3 == b->l3 &&
+		a->cores == b->cores;
 }
 
 /* See at_features.h. */

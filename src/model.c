@@ -357,26 +357,29 @@ static int at_model_read_layers(const at_model_ld *ld, const cJSON *root,
 static int at_model_read_info(const at_model_ld *ld, const cJSON *root,
 	at_model *m)
 {
-	static const char *const keys[] = {
-		"machine", "metrics", "dataset", "training", "machines"
+	static const struct {
+		const char *key;
+		int array;	/* 1: an array, 0: an object */
+	} keys[] = {
+		{ "machine", 0 }, { "metrics", 0 }, { "dataset", 0 },
+		{ "training", 0 }, { "machines", 1 }
 	};
 
 	m->info = cJSON_CreateObject();
 	if (!m->info)
 		return at_model_fail(ld, "out of memory");
 	for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
-		const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, keys[k]);
+		const char *key = keys[k].key;
+		const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, key);
 		cJSON *d;
 
 		if (!o)
 			continue;
-		if (!strcmp(keys[k], "machines") ? !cJSON_IsArray(o) :
-		    !cJSON_IsObject(o))
-			return at_model_fail(ld, "'%s' is not an %s", keys[k],
-				!strcmp(keys[k], "machines") ? "array" :
-				"object");
+		if (keys[k].array ? !cJSON_IsArray(o) : !cJSON_IsObject(o))
+			return at_model_fail(ld, "'%s' is not an %s", key,
+				keys[k].array ? "array" : "object");
 		d = cJSON_Duplicate(o, 1);
-		if (!d || !cJSON_AddItemToObject(m->info, keys[k], d)) {
+		if (!d || !cJSON_AddItemToObject(m->info, key, d)) {
 			cJSON_Delete(d);
 			return at_model_fail(ld, "out of memory");
 		}

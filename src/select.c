@@ -274,16 +274,9 @@ static void at_select_explain_machine(FILE *f, const at_model *m,
 		mach->l3 / 1024, mach->cores,
 		at_features_machine_source(mach->source));
 	cJSON_ArrayForEach(it, all) {
-		const char *k[4] = { "l1d", "l2", "l3", "cores" };
-		double want[4] = { (double)mach->l1d, (double)mach->l2,
-			(double)mach->l3, (double)mach->cores };
-		int eq = 1;
-		for (int i = 0; i < 4; i++) {
-			const cJSON *x = cJSON_GetObjectItemCaseSensitive(it,
-				k[i]);
-			eq &= cJSON_IsNumber(x) && x->valuedouble == want[i];
-		}
-		same |= eq;
+		at_feat_machine t;
+		same |= at_features_machine_read(it, &t) == 0 &&
+			at_features_machine_same(&t, mach);
 		n++;
 	}
 	if (!n)

@@ -330,29 +330,14 @@ static int at_fz_timeout(struct at_fz *fz, const cJSON *o,
 	return 1;
 }
 
-/* Reads a machine record {"l1d","l2","l3","cores"} and its optional
- * "cpu" name (other keys are ignored) into *fm.  Returns 0, or -1 when one
- * of the four is missing or not a positive number. */
+/* Reads a machine record (at_features_machine_read) and its optional
+ * "cpu" name into *fm.  Returns 0, or -1 when the record is malformed. */
 static int at_fz_machine_read(const cJSON *o, struct at_fz_mach *fm)
 {
 	const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(o, "cpu");
-	at_feat_machine *m = &fm->m;
-	static const char *const keys[4] = { "l1d", "l2", "l3", "cores" };
-	double v[4];
 
-	for (int i = 0; i < 4; i++) {
-		const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, keys[i]);
-		if (!cJSON_IsNumber(x) || !(x->valuedouble >= 1) ||
-		    x->valuedouble > 1e15)
-			return -1;
-		v[i] = x->valuedouble;
-	}
-	memset(m, 0, sizeof(*m));
-	m->l1d = (long)v[0];
-	m->l2 = (long)v[1];
-	m->l3 = (long)v[2];
-	m->cores = (int)v[3];
-	m->source = AT_MACH_RECORD;
+	if (at_features_machine_read(o, &fm->m) < 0)
+		return -1;
 	snprintf(fm->cpu, sizeof(fm->cpu), "%s", cJSON_IsString(cpu) ?
 		cpu->valuestring : "");
 	return 0;
@@ -370,12 +355,10 @@ static int at_fz_machine_of(struct at_fz *fz, const cJSON *o)
 		return 0;
 	if (at_fz_machine_read(o, &fm) < 0)
 		return -1;
-	for (int i = 1; i < fz->n_mach; i++) {
-		const at_feat_machine *x = &fz->machs[i].m;
-		if (x->l1d == m->l1d && x->l2 == m->l2 && x->l3 == m->l3 &&
-		    x->cores == m->cores && !strcmp(fz->machs[i].cpu, fm.cpu))
+	for (int i = 1; i < fz->n_mach; i++)
+		if (at_features_machine_same(&fz->machs[i].m, m) &&
+		    !strcmp(fz->machs[i].cpu, fm.cpu))
 			return i;
-	}
 	if (fz->n_mach == AT_FZ_MACHS)
 		return -1;
 	fz->machs[fz->n_mach] = fm;
