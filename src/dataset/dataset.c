@@ -114,6 +114,7 @@ typedef struct at_ds_kernel {
 	int n_refused;		/* sampled choices illegal at their sizes */
 	double ref_time, load;
 	double busy;		/* other runnable tasks before timing */
+	double busy_after;	/* and right after it */
 	double busy_normal;	/* those of them at nice <= 0 */
 	double busy_niced;	/* and those at nice 1 to 18 */
 	char error[512];	/* kernel-level failure, "" when none */
@@ -233,8 +234,11 @@ static int at_ds_task_class(const char *path)
 /* Counts the runnable threads of processes other than this one (from
  * /proc/PID/task/TID/stat) into *normal (nice <= 0: they compete with a
  * timing run at its own priority) and *niced (nice 1 to 18: they still
- * take a share: a quarter of a core next to a nice-0 task at nice 5);
- * at_ds_busy also counts nice 19 background jobs, which barely do.  Both -1 when /proc cannot be read. */
+ * take a share: a quarter of a core next to a nice-0 task at nice 5).
+ * at_ds_busy counts nice 19 jobs too, and they matter as much: two
+ * nice-19 spinners made the OpenMP variant of seed 6720 five times
+ * slower (session 17), the sequential reference not at all.  Both -1
+ * when /proc cannot be read. */
 static void at_ds_busy_threads(double *normal, double *niced)
 {
 	DIR *proc = opendir("/proc");
@@ -1403,6 +1407,7 @@ static int at_ds_time(const at_ds_state *st, at_ds_kernel *k,
 	r = at_ds_build_run(st, k, 0, extra, list, &n, res);
 	if (r < 0)
 		return r;
+	k->busy_after = at_ds_busy();
 	k->ref_time = res[0].time;
 	for (int i = 0; i < n; i++) {
 		at_ds_cand *c = &k->c[list[i]];
@@ -1476,6 +1481,7 @@ static cJSON *at_ds_row(const at_ds_state *st, const at_ds_kernel *k, int v)
 	cJSON_AddStringToObject(row, "cflags", st->o->cflags);
 	at_ds_num(row, "load", k->load >= 0, k->load);
 	at_ds_num(row, "busy", k->busy >= 0, k->busy);
+	at_ds_num(row, "busy_after", k->busy_after >= 0, k->busy_after);
 	at_ds_num(row, "busy_normal", k->busy_normal >= 0, k->busy_normal);
 	at_ds_num(row, "busy_niced", k->busy_niced >= 0, k->busy_niced);
 	cJSON_AddItemToObject(row, "machine", at_ds_machine(st));
@@ -1758,7 +1764,8 @@ static int at_ds_seed(at_ds_state *st, unsigned long long seed)
 	if (!k || !res || (mkdir(st->dir, 0755) < 0 && errno != EEXIST))
 		goto error;
 	k->seed = seed;
-	k->ref_time = k->load = k->busy = k->busy_normal = k->busy_niced = -1;
+	k->ref_time = k->load = k->busy = k->busy_after = k->busy_normal =
+		k->busy_niced = -1;
 	r = at_ds_other_class(st, k);
 	if (r == 1) {
 		st->skipped++;
@@ -1823,7 +1830,9 @@ static void at_ds_usage(FILE *f)
 "                     over it is a tool-error row, not the whole kernel\n"
 "  --wait-idle S      before timing a kernel, wait up to S seconds until\n"
 "                     no other task is runnable (default 0: measure\n"
-"                     only; the row's \"busy\" says how many were,\n"
+"                     only; the row's \"busy\" says how many were\n"
+"                     (nice 19 included: they slow the OpenMP variants\n"
+"                     too), \"busy_after\" the same right after timing,\n"
 "                     \"busy_normal\" how many of them ran at nice <= 0,\n"
 "                     \"busy_niced\" how many at nice 1 to 18)\n"
 "  --threads T        OMP_NUM_THREADS of the timing runs (default 2)\n"

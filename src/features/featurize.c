@@ -15,12 +15,15 @@
  *   {"layout":"at-feat-1","nest_names":[...],"cand_names":[...],
  *    "machine":{"l1d":...,"l2":...,"l3":...,"cores":...}}
  *   {"seed":S,"cand":ID,"role":R,"speedup":X,"time":T,"ref_time":T0,
- *    "load":A,"busy_normal":B,"busy_niced":C,"nest":[...],"cand_x":[...]}
+ *    "load":A,"busy":B,"busy_normal":B0,"busy_niced":B1,"nest":[...],
+ *    "cand_x":[...]}
  *
- * "load" is the measurement row's load average, "busy_normal" the
- * threads that competed at the timing runs' priority and "busy_niced"
- * those at nice 1 to 18 (each absent when the measurement has none), so that training can leave out kernels
- * timed on a busy machine.
+ * "load" is the measurement row's load average, "busy" the other tasks
+ * runnable before or (the worse of the two) right after the timing, nice
+ * 19 included, "busy_normal" the threads that competed at the timing
+ * runs' priority and "busy_niced" those at nice 1 to 18 (each absent
+ * when the measurement has none), so that training can leave out
+ * kernels timed on a busy machine.
  *
  * The machine features of a kernel (cache sizes and cores) are its rows'
  * "machine" record ({"cpu":..., "l1d":..., "l2":..., "l3":..., "cores":
@@ -83,6 +86,8 @@ struct at_fz_row {
 	double speedup, time, ref_time;
 	double limit;		/* censored: the time limit it went over */
 	double load;		/* the machine's load average, -1: unknown */
+	double busy;		/* other runnable tasks, nice 19 included, the
+				 * worse of before and after timing; -1: unknown */
 	double busy_normal;	/* competing nice <= 0 threads, -1: unknown */
 	double busy_niced;	/* competing nice 1..18 threads, -1: unknown */
 	int censored;		/* 1: a timeout; speedup = ref_time / limit */
@@ -380,6 +385,8 @@ static int at_fz_parse(struct at_fz *fz, const cJSON *o, const char *where,
 	r->seed = (long)at_fz_num(o, "seed", &ok);
 	r->ref_time = at_fz_num(o, "ref_time", &ok);
 	r->load = at_fz_opt_num(o, "load");
+	r->busy = fmax(at_fz_opt_num(o, "busy"),
+		at_fz_opt_num(o, "busy_after"));
 	r->busy_normal = at_fz_opt_num(o, "busy_normal");
 	r->busy_niced = at_fz_opt_num(o, "busy_niced");
 	r->mach = at_fz_machine_of(fz, cJSON_GetObjectItemCaseSensitive(o,
@@ -653,6 +660,8 @@ static int at_fz_row_out(FILE *f, const struct at_fz_row *r,
 	    !cJSON_AddItemToObject(o, "ref_time", at_fz_number(r->ref_time)) ||
 	    (r->load >= 0 && !cJSON_AddItemToObject(o, "load",
 		at_fz_number(r->load))) ||
+	    (r->busy >= 0 && !cJSON_AddItemToObject(o, "busy",
+		at_fz_number(r->busy))) ||
 	    (r->busy_normal >= 0 && !cJSON_AddItemToObject(o, "busy_normal",
 		at_fz_number(r->busy_normal))) ||
 	    (r->busy_niced >= 0 && !cJSON_AddItemToObject(o, "busy_niced",

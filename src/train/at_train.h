@@ -65,10 +65,11 @@ typedef struct at_tr_data {
 				 * above it are left out (0: none are) */
 	int n_loaded;		/* rows left out for their load */
 	int busy_cap;		/* set before reading: 1 leaves out the
-				 * rows whose "busy_normal" is above
-				 * max_busy (0: none are left out) */
+				 * rows whose competing tasks (see
+				 * --max-busy) are above max_busy
+				 * (0: none are left out) */
 	double max_busy;
-	int n_busy;		/* rows left out for their busy_normal + busy_niced */
+	int n_busy;		/* rows left out for their competing tasks */
 	float *nest;		/* n_kernel x dn, raw */
 	float *cand;		/* n_row x dc, raw */
 	float *y;		/* log(speedup) per row (censored: log of the bound) */

@@ -283,18 +283,23 @@ static int at_tr_censored(const at_tr_line *l, const cJSON *o,
 	return at_tr_fail(l, "'censored' is neither a number nor a boolean");
 }
 
-/* Returns the threads that competed with the timing of row o: its
- * "busy_normal" (nice <= 0) plus its "busy_niced" (nice 1 to 18, rows
- * since session 12), each 0 when absent; -1 when the row has neither. */
+/* Returns the tasks that competed with the timing of row o: its "busy"
+ * (every other runnable task, nice 19 included, since session 17's
+ * featurizer) when larger than its "busy_normal" (nice <= 0) plus its
+ * "busy_niced" (nice 1 to 18, rows since session 12), each 0 when absent;
+ * -1 when the row has none of them. */
 static double at_tr_busy(const cJSON *o)
 {
-	const cJSON *normal = cJSON_GetObjectItemCaseSensitive(o, "busy_normal");
-	const cJSON *niced = cJSON_GetObjectItemCaseSensitive(o, "busy_niced");
+	const char *key[] = { "busy", "busy_normal", "busy_niced" };
+	double v[3];
+	int any = 0;
 
-	if (!cJSON_IsNumber(normal) && !cJSON_IsNumber(niced))
-		return -1;
-	return (cJSON_IsNumber(normal) ? normal->valuedouble : 0) +
-		(cJSON_IsNumber(niced) ? niced->valuedouble : 0);
+	for (int i = 0; i < 3; i++) {
+		const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key[i]);
+		v[i] = cJSON_IsNumber(x) ? x->valuedouble : 0;
+		any |= cJSON_IsNumber(x);
+	}
+	return any ? fmax(v[0], v[1] + v[2]) : -1;
 }
 
 /* Appends the data row o (file index f) to d; a row without a positive
