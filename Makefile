@@ -169,10 +169,12 @@ eval-noise:
 # again.  Shards (DATASET_SHARD=i/N) can run on several machines; their
 # files are concatenated.  Each kernel's sample includes the 3 candidates
 # weights/default.json ranks highest (DATASET_ARGS="--weights none": not).
+# Each kernel waits up to a minute for idle cores: a timing beside any other
+# running job, even at nice 19, is left out of training (see TRAIN_ARGS).
 DATASET_SEEDS ?= 1-1200
 DATASET_SHARD ?= 0/1
 DATASET_OUT   ?= weights/dataset/shard-$(subst /,of,$(DATASET_SHARD)).jsonl
-DATASET_ARGS  ?=
+DATASET_ARGS  ?= --wait-idle 60
 dataset: all
 	@mkdir -p $(dir $(DATASET_OUT))
 	$(BIN)/autotile-dataset --seeds $(DATASET_SEEDS) --shard $(DATASET_SHARD) \
