@@ -116,6 +116,13 @@ in_turns() {
 	done
 }
 
+# Prints how many other tasks are runnable now, at any nice (procs_running
+# of /proc/stat, less the awk reading it).  Even nice 19 jobs slow the
+# OpenMP programs several-fold (README, "Leaving out busy timings").
+others_running() {
+	awk '/^procs_running/ { print $2 - 1 }' /proc/stat 2>/dev/null
+}
+
 # Prints the oracle's candidate ids for example $1 (see the header).
 oracle_ids() {
 	"$AUTOTILE" -I runtime $BENCH_DEFINES --report "$OUT/$1.json" -o /dev/null \
@@ -149,6 +156,7 @@ echo "# speedups over the original; n = candidates measured for the oracle"
 [ "$MAXCAND" -gt 0 ] ||
 	echo "# MAXCAND=0: the oracle is only the best of orig and the fixed32 output"
 rows=$OUT/rows.txt
+busy_ex=
 : >"$rows"
 printf '%-10s %8s %7s %7s %7s %6s %7s %4s' example orig_s fixed32 model tune5 tool_s oracle n
 for s in $SCANS; do printf ' %6s' "$s"; done
@@ -168,7 +176,10 @@ for e in $EXAMPLES; do
 	tool=$(cat "$OUT/$e.model.tool" 2>/dev/null || echo -)
 	build "$e" tune5 --autotune 5 --tune-runs "$RUNS" \
 		--tune-flags "$CFLAGS_RUN -Iruntime"
+	b0=$(others_running)
 	in_turns "$e" "orig fixed32 model tune5" >"$OUT/$e.turns"
+	b1=$(others_running)
+	[ "${b0:-0}" -gt 0 ] || [ "${b1:-0}" -gt 0 ] && busy_ex="$busy_ex $e"
 	if ! set -- $(sed -n 's/^orig //p' "$OUT/$e.turns") || [ $# -ne 2 ]; then
 		printf '%-10s skipped: the original failed a timed run\n' "$e"
 		continue
@@ -215,6 +226,11 @@ awk '$2 > 0 && $3 > 0 && $4 > 0 && $5 > 0 && $6 > 0 {
 		n, exp(f / n), exp(m / n), exp(t / n), exp(o / n)
            printf "fraction of the oracle: fixed32 %.0f%%, model %.0f%%, tune5 %.0f%%; examples the model slows down: %d\n",
 		100 * exp((f - o) / n), 100 * exp((m - o) / n), 100 * exp((t - o) / n), slow + 0 }' "$rows"
+if [ -n "$busy_ex" ]; then
+	echo "# warning: other tasks were runnable (any nice) before or after timing:$busy_ex; their ratios are not to be trusted"
+else
+	echo "# no other task was runnable before or after any example's timing"
+fi
 if [ -x bin/autotile-train ] && [ -f weights/default.json ]; then
 	echo "# cost-model scoring speed (one core):"
 	# a random model of the shipped weights' dimensions and width (an
