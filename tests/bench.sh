@@ -116,11 +116,20 @@ in_turns() {
 	done
 }
 
-# Prints how many other tasks are runnable now, at any nice (procs_running
-# of /proc/stat, less the awk reading it).  Even nice 19 jobs slow the
-# OpenMP programs several-fold (README, "Leaving out busy timings").
+# Prints how many other tasks were runnable at any nice, summed over five
+# samples 20 ms apart (procs_running of /proc/stat, less this shell; read
+# with the shell's own `read`, so that no child process counts).  Even
+# nice 19 jobs slow the OpenMP programs several-fold (README, "Leaving
+# out busy timings").
 others_running() {
-	awk '/^procs_running/ { print $2 - 1 }' /proc/stat 2>/dev/null
+	sum=0
+	for i in 1 2 3 4 5; do
+		while read -r key n rest; do
+			[ "$key" = procs_running ] && sum=$((sum + n - 1))
+		done </proc/stat
+		sleep 0.02
+	done
+	echo "$sum"
 }
 
 # Prints the oracle's candidate ids for example $1 (see the header).
@@ -179,7 +188,8 @@ for e in $EXAMPLES; do
 	b0=$(others_running)
 	in_turns "$e" "orig fixed32 model tune5" >"$OUT/$e.turns"
 	b1=$(others_running)
-	[ "${b0:-0}" -gt 0 ] || [ "${b1:-0}" -gt 0 ] && busy_ex="$busy_ex $e"
+	# more than half the samples before or after: another job ran
+	[ "${b0:-0}" -gt 2 ] || [ "${b1:-0}" -gt 2 ] && busy_ex="$busy_ex $e"
 	if ! set -- $(sed -n 's/^orig //p' "$OUT/$e.turns") || [ $# -ne 2 ]; then
 		printf '%-10s skipped: the original failed a timed run\n' "$e"
 		continue
