@@ -129,8 +129,8 @@ DATA_GZ    := $(wildcard weights/dataset/*.jsonl.gz)
 TRAIN_ROWS := $(BUILD)/train-rows.jsonl
 # Kernels timed while another task was runnable are left out of training
 # and evaluation: even nice 19 jobs slow the OpenMP variants several-fold
-# (seed 6720's orig was timed at 0.16x beside nice 19 jobs, at 1.38x on
-# idle cores; session 17 in weights/HISTORY.md).
+# (two nice-19 spinners made seed 6720's orig five times slower; see
+# session 17 in weights/HISTORY.md).
 TRAIN_ARGS ?= --max-busy 0.5
 EVAL_ARGS ?= --max-busy 0.5
 
