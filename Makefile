@@ -131,8 +131,9 @@ TRAIN_ROWS := $(BUILD)/train-rows.jsonl
 # and evaluation: even nice 19 jobs slow the OpenMP variants several-fold
 # (two nice-19 spinners made seed 6720's orig five times slower; see
 # session 17 in weights/HISTORY.md).
-TRAIN_ARGS ?= --max-busy 0.5
-EVAL_ARGS ?= --max-busy 0.5
+IDLE_ONLY  := --max-busy 0.5
+TRAIN_ARGS ?= $(IDLE_ONLY)
+EVAL_ARGS  ?= $(IDLE_ONLY)
 
 # The rows are featurized again when the featurizer changes (a new
 # feature layout), not only when the measurements do.
