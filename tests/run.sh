@@ -575,6 +575,25 @@ run_features() {
 		grep -q 'skipped for their check.*: 1 mismatch, 1 crash, 1 timeout (check build)$' "$LOGS/cli.err" &&
 		grep -q 'timeout row without' "$LOGS/cli.err" && grep -q 'bogus' "$LOGS/cli.err"
 	check $? "features $t -q: same rows (exit $rc); one summary line for the 3 skipped checks instead of a warning each; malformed rows still warned"
+	# Workers (-j): each takes every N-th kernel; the merged output and
+	# the summary must not depend on how many there are.
+	sum_j() { grep 'training rows written' "$1" | sed 's/ to [^ ]*,/,/'; }
+	AUTOTILE_GEN=$GEN timeout 600 "$t" -q -j 1 -I runtime tests/fixtures/measure4.jsonl \
+		-o "$out.j1" >"$LOGS/cli.out" 2>"$LOGS/cli.j1" &&
+		AUTOTILE_GEN=$GEN timeout 600 "$t" -q -j 3 -I runtime tests/fixtures/measure4.jsonl \
+		-o "$out.j3" >"$LOGS/cli.out" 2>"$LOGS/cli.j3"
+	rc=$?
+	[ $rc -eq 0 ] && nosan && cmp -s "$out" "$out.j1" && cmp -s "$out" "$out.j3" &&
+		[ -n "$(sum_j "$LOGS/cli.j1")" ] &&
+		[ "$(sum_j "$LOGS/cli.j1")" = "$(sum_j "$LOGS/cli.j3")" ] &&
+		grep -q '18 training rows written.*5 rows skipped, 0 kernels skipped; 4 of' "$LOGS/cli.j3"
+	check $? "features $t -j 1 and -j 3: the same bytes as the default workers, the same counts (exit $rc)"
+	AUTOTILE_GEN=$GEN "$t" -j 0 tests/fixtures/measure4.jsonl -o "$out.j0" \
+		>"$LOGS/cli.out" 2>"$LOGS/cli.err"
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(wc -l <"$LOGS/cli.err")" -eq 1 ] &&
+		grep -q 'error: -j `0`: not a number of workers' "$LOGS/cli.err" && [ ! -e "$out.j0" ]
+	check $? "features $t -j 0: one-line error, exit 2 (got $rc), no output"
 	# Machine features: a row's "machine" record, else --machine FILE's
 	# (the header's too); one seed timed on two machines is two kernels;
 	# a malformed record skips its row; a bad --machine file is an error.

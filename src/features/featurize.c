@@ -1,7 +1,7 @@
 /*
  * featurize.c — bin/autotile-features: measurement rows -> training rows.
  *
- *   autotile-features [-I DIR] [--gen PATH] [--machine FILE] [-q]
+ *   autotile-features [-I DIR] [--gen PATH] [--machine FILE] [-j N] [-q]
  *                     IN.jsonl... -o OUT.jsonl
  *
  * Reads the measurement rows of bin/autotile-dataset (one JSON object per
@@ -50,8 +50,16 @@
  * naming seed and id (with -q: one line counting them per check value);
  * a row whose candidate id does not parse or that lacks a field is skipped
  * with a warning even with -q; a kernel that cannot be generated or parsed
- * is skipped with a warning.  Progress goes to stderr.  Exit status: 0
- * success, 1 unreadable input or unwritable output, 2 usage error.
+ * is skipped with a warning.
+ *
+ * With -j N (default: the online CPUs) N worker processes share the
+ * kernels, worker w taking kernels w, w + N, ... in the sorted order; each
+ * writes its rows and their byte counts to files in the temporary
+ * directory, and the parent copies them out in kernel order, so the output
+ * and the counts are the same for every N.
+ *
+ * Progress goes to stderr.  Exit status: 0 success, 1 unreadable input,
+ * unwritable output or a failed worker, 2 usage error.
  */
 #include <math.h>
 #include <stdio.h>
@@ -75,6 +83,9 @@
 /* Distinct check values counted for the summary of skipped rows. */
 #define AT_FZ_CHECKS 8
 
+/* At most this many worker processes (-j). */
+#define AT_FZ_MAX_JOBS 64
+
 /* Distinct machines (rows' "machine" records) in one run. */
 #define AT_FZ_MACHS 16
 
@@ -95,6 +106,13 @@ struct at_fz_row {
 	long order;		/* position in the input, for a stable sort */
 };
 
+/* What reading and processing counted; each worker counts its own
+ * kernels and hands its tally to the parent. */
+struct at_fz_tally {
+	long written, skipped, censored;
+	int bad_kernels;
+};
+
 /* Command line and the rows read. */
 struct at_fz {
 	const char *out, *gen, *inc;
@@ -111,8 +129,8 @@ struct at_fz {
 		char cpu[128];		/* "" unknown */
 		long rows;		/* rows kept that it timed */
 	} machs[AT_FZ_MACHS];	/* [0]: for rows without a "machine" record */
-	long written, skipped, censored;
-	int bad_kernels;
+	struct at_fz_tally n;
+	int jobs;		/* -j: worker processes */
 	int n_check;		/* rows skipped for their check, per value */
 	struct at_fz_check {
 		char name[32];
@@ -130,7 +148,7 @@ struct at_fz_struct {
 static void at_fz_usage(FILE *f)
 {
 	fprintf(f,
-"usage: autotile-features [-I DIR] [--gen PATH] [--machine FILE] [-q]\n"
+"usage: autotile-features [-I DIR] [--gen PATH] [--machine FILE] [-j N] [-q]\n"
 "                         IN.jsonl... -o OUT.jsonl\n"
 "\n"
 "Turns measurement rows (bin/autotile-dataset) into training rows: a\n"
@@ -147,6 +165,8 @@ static void at_fz_usage(FILE *f)
 "               autotile-gen next to this program)\n"
 "  --machine FILE  the machine of rows without a \"machine\" record: a\n"
 "               JSON object {\"l1d\": B, \"l2\": B, \"l3\": B, \"cores\": N}\n"
+"  -j N         N worker processes, each taking every N-th kernel (default:\n"
+"               the online CPUs); the output does not depend on N\n"
 "  -q           no progress lines; rows skipped for their check are\n"
 "               counted on one line instead of one warning each\n");
 }
@@ -173,6 +193,10 @@ static void at_fz_defaults(struct at_fz *fz, const char *argv0)
 			sizeof(fz->gen_buf));
 	at_fz_beside(argv0, "../runtime", fz->inc_buf, sizeof(fz->inc_buf));
 	fz->inc = stat(fz->inc_buf, &st) == 0 ? fz->inc_buf : "runtime";
+	fz->jobs = sysconf(_SC_NPROCESSORS_ONLN) > 1 ?
+		(int)sysconf(_SC_NPROCESSORS_ONLN) : 1;
+	if (fz->jobs > AT_FZ_MAX_JOBS)
+		fz->jobs = AT_FZ_MAX_JOBS;
 }
 
 /* Parses the command line into fz; returns 0, 1 (--help shown) or 2. */
@@ -190,6 +214,17 @@ static int at_fz_args(struct at_fz *fz, int argc, char **argv)
 			return 1;
 		} else if (!strcmp(a, "-q")) {
 			fz->quiet = 1;
+		} else if (!strcmp(a, "-j") && more) {
+			char *end;
+			long j = strtol(argv[++i], &end, 10);
+			if (*end || end == argv[i] || j < 1 ||
+			    j > AT_FZ_MAX_JOBS) {
+				fprintf(stderr, "autotile-features: error: -j "
+					"`%s`: not a number of workers from 1 "
+					"to %d\n", argv[i], AT_FZ_MAX_JOBS);
+				return 2;
+			}
+			fz->jobs = (int)j;
 		} else if ((!strcmp(a, "-o") || !strcmp(a, "-I") ||
 		    !strcmp(a, "--gen") || !strcmp(a, "--machine")) && more) {
 			const char **dst = a[1] == 'o' ? &fz->out :
@@ -260,7 +295,7 @@ static void at_fz_count_check(struct at_fz *fz, const char *check)
 		fz->n_check++;
 	}
 	fz->checks[i].n++;
-	fz->skipped++;
+	fz->n.skipped++;
 }
 
 /* Runs a variant made at most under the harness that wrote timeout rows
@@ -327,7 +362,7 @@ static int at_fz_timeout(struct at_fz *fz, const cJSON *o,
 			"candidate `%s`: timeout row without a positive "
 			"ref_time and a limit (\"limit\" or \"over X s\" in "
 			"\"error\"); skipped\n", where, r->seed, r->cand);
-		fz->skipped++;
+		fz->n.skipped++;
 		return -1;
 	}
 	r->speedup = r->ref_time / r->limit;
@@ -396,7 +431,7 @@ static int at_fz_parse(struct at_fz *fz, const cJSON *o, const char *where,
 			"\"machine\" is not {\"l1d\", \"l2\", \"l3\", "
 			"\"cores\"} of positive numbers, or more than %d "
 			"machines; skipped\n", where, r->seed, AT_FZ_MACHS - 1);
-		fz->skipped++;
+		fz->n.skipped++;
 		return 0;
 	}
 	tmo = check && !strcmp(check, "timeout") && r->cand &&
@@ -418,7 +453,7 @@ static int at_fz_parse(struct at_fz *fz, const cJSON *o, const char *where,
 		fprintf(stderr, "%s: warning: autotile-features: row lacks "
 			"seed, size, cand, role, ref_time, or (not a timeout) "
 			"time or speedup; skipped\n", where);
-		fz->skipped++;
+		fz->n.skipped++;
 		return 0;
 	}
 	snprintf(r->size, sizeof(r->size), "%s", size);
@@ -482,7 +517,7 @@ static int at_fz_read(struct at_fz *fz, const char *path)
 		if (!cJSON_IsObject(o)) {
 			fprintf(stderr, "%s:%ld: warning: autotile-features: "
 				"not a JSON object; skipped\n", path, n);
-			fz->skipped++;
+			fz->n.skipped++;
 		} else {
 			r = at_fz_add(fz, o, path, n);
 		}
@@ -812,13 +847,13 @@ static int at_fz_kernel_rows(struct at_fz *fz, const char *path,
 	int done = 0;
 
 	if (at_fz_kernel_load(fz, path, &rows[0], &k) < 0) {
-		fz->bad_kernels++;
-		fz->skipped += n;
+		fz->n.bad_kernels++;
+		fz->n.skipped += n;
 		return 0;
 	}
 	for (int i = 0; i < n; i++) {
 		if (at_fz_encode(&k, &rows[i], cand) < 0) {
-			fz->skipped++;
+			fz->n.skipped++;
 			continue;
 		}
 		if (at_fz_row_out(f, &rows[i], k.nest_x, cand) < 0) {
@@ -826,43 +861,50 @@ static int at_fz_kernel_rows(struct at_fz *fz, const char *path,
 			return -1;
 		}
 		done++;
-		fz->censored += rows[i].censored;
+		fz->n.censored += rows[i].censored;
 	}
 	at_fz_kernel_free(&k);
 	return done;
 }
 
-/* Processes the kernel of rows[0..n) in the temporary directory dir.
- * Returns 0, or -1 on an output error. */
-static int at_fz_kernel(struct at_fz *fz, const char *dir,
+/* Processes the kernel of rows[0..n) in the temporary directory dir,
+ * as worker w (which names its kernel file).  Returns 0, or -1 on an
+ * output error. */
+static int at_fz_kernel(struct at_fz *fz, const char *dir, int w,
 	const struct at_fz_row *rows, int n, FILE *f)
 {
 	char path[1100];
 	int done = 0;
 
-	snprintf(path, sizeof(path), "%s/k%ld.c", dir, rows[0].seed);
+	snprintf(path, sizeof(path), "%s/k%ld-w%d.c", dir, rows[0].seed, w);
 	if (at_fz_generate(fz, rows[0].seed, rows[0].size, path) < 0) {
-		fz->bad_kernels++;
-		fz->skipped += n;
+		fz->n.bad_kernels++;
+		fz->n.skipped += n;
 	} else {
 		done = at_fz_kernel_rows(fz, path, rows, n, f);
 	}
 	unlink(path);
 	if (done < 0)
 		return -1;
-	fz->written += done;
+	fz->n.written += done;
 	return 0;
 }
 
-/* Prints progress after kernel i of n_kernel (seed). */
+/* Prints progress after kernel i of n_kernel (seed), processed by worker
+ * w of n_w (whose own counts it prints). */
 static void at_fz_progress(const struct at_fz *fz, int i, int n_kernel,
-	long seed)
+	long seed, int w, int n_w)
 {
 	if (fz->quiet)
 		return;
-	fprintf(stderr, "autotile-features: kernel %d/%d (seed %ld): %ld rows "
-		"written, %ld skipped\n", i, n_kernel, seed, fz->written,
-		fz->skipped);
+	if (n_w > 1)
+		fprintf(stderr, "autotile-features: kernel %d/%d (seed %ld, "
+			"worker %d): %ld rows written by it, %ld skipped\n", i,
+			n_kernel, seed, w, fz->n.written, fz->n.skipped);
+	else
+		fprintf(stderr, "autotile-features: kernel %d/%d (seed %ld): "
+			"%ld rows written, %ld skipped\n", i, n_kernel, seed,
+			fz->n.written, fz->n.skipped);
 }
 
 /* Returns 0 when rows a and b are of the same kernel (seed and size)
@@ -874,24 +916,195 @@ static int at_fz_cmp_kernel(const struct at_fz_row *a,
 		a->mach != b->mach;
 }
 
-/* Processes every kernel, writing to f.  Returns 0 or -1. */
-static int at_fz_all(struct at_fz *fz, const char *dir, FILE *f)
+/* Sorts fz->rows by kernel and returns a new array of the index of each
+ * kernel's first row, with fz->n_row after the last; sets *n_kernel.
+ * NULL when out of memory. */
+static int *at_fz_kernels(struct at_fz *fz, int *n_kernel)
 {
-	int n_kernel = 0, k = 0;
+	int *start = malloc((fz->n_row + 1) * sizeof(*start));
 
+	*n_kernel = 0;
+	if (!start)
+		return NULL;
 	qsort(fz->rows, fz->n_row, sizeof(*fz->rows), &at_fz_cmp);
 	for (int i = 0; i < fz->n_row; i++)
-		n_kernel += i == 0 || at_fz_cmp_kernel(&fz->rows[i - 1],
-			&fz->rows[i]);
-	for (int i = 0, j; i < fz->n_row; i = j) {
-		for (j = i + 1; j < fz->n_row &&
-		     !at_fz_cmp_kernel(&fz->rows[i], &fz->rows[j]); j++)
-			;
-		if (at_fz_kernel(fz, dir, fz->rows + i, j - i, f) < 0)
+		if (i == 0 || at_fz_cmp_kernel(&fz->rows[i - 1], &fz->rows[i]))
+			start[(*n_kernel)++] = i;
+	start[*n_kernel] = fz->n_row;
+	return start;
+}
+
+/* Processes kernels w, w + n_w, w + 2 n_w, ... of the n_kernel that
+ * start[] delimits, writing their rows to f.  When idx is not NULL,
+ * writes there the byte count each kernel added to f, then worker w's
+ * tally.  Returns 0, or -1 on an output error. */
+static int at_fz_share(struct at_fz *fz, const char *dir, const int *start,
+	int n_kernel, int w, int n_w, FILE *f, FILE *idx)
+{
+	for (int i = w; i < n_kernel; i += n_w) {
+		long before = ftell(f), len;
+		if (before < 0 || at_fz_kernel(fz, dir, w, fz->rows + start[i],
+		    start[i + 1] - start[i], f) < 0)
 			return -1;
-		at_fz_progress(fz, ++k, n_kernel, fz->rows[i].seed);
+		len = ftell(f) - before;
+		if (idx && fwrite(&len, sizeof(len), 1, idx) != 1)
+			return -1;
+		at_fz_progress(fz, i + 1, n_kernel, fz->rows[start[i]].seed, w,
+			n_w);
+	}
+	return idx && fwrite(&fz->n, sizeof(fz->n), 1, idx) != 1 ? -1 : 0;
+}
+
+/* Writes the path of worker w's file `ext` (rows or idx) into buf. */
+static char *at_fz_part(const char *dir, int w, const char *ext, char *buf,
+	size_t size)
+{
+	snprintf(buf, size, "%s/part%d.%s", dir, w, ext);
+	return buf;
+}
+
+/* In a child process: worker w's share (at_fz_share) into its files in
+ * dir, counting from zero.  Never returns: exits 0, or 1 on an output
+ * error. */
+static void at_fz_worker(struct at_fz *fz, const char *dir,
+	const int *start, int n_kernel, int w, int n_w)
+{
+	char path[1100];
+	FILE *f, *idx;
+	int ok;
+
+	memset(&fz->n, 0, sizeof(fz->n));
+	f = fopen(at_fz_part(dir, w, "rows", path, sizeof(path)), "w");
+	idx = fopen(at_fz_part(dir, w, "idx", path, sizeof(path)), "w");
+	ok = f && idx &&
+		at_fz_share(fz, dir, start, n_kernel, w, n_w, f, idx) == 0;
+	if (f && fclose(f) != 0)
+		ok = 0;
+	if (idx && fclose(idx) != 0)
+		ok = 0;
+	fflush(stderr);
+	_exit(ok ? 0 : 1);
+}
+
+/* Copies len bytes from `in` to `out`.  Returns 0, or -1 on a short read
+ * or a write error. */
+static int at_fz_copy(FILE *in, long len, FILE *out)
+{
+	char buf[65536];
+
+	while (len > 0) {
+		size_t k = len < (long)sizeof(buf) ? (size_t)len : sizeof(buf);
+		if (fread(buf, 1, k, in) != k || fwrite(buf, 1, k, out) != k)
+			return -1;
+		len -= (long)k;
 	}
 	return 0;
+}
+
+/* Appends the n_w workers' rows to f in kernel order (kernel i is worker
+ * i mod n_w's) and adds their tallies to fz->n; removes their files.
+ * Returns 0, or -1 when a file is missing, short or unwritable. */
+static int at_fz_merge(struct at_fz *fz, const char *dir, int n_kernel,
+	int n_w, FILE *f)
+{
+	FILE *rows[AT_FZ_MAX_JOBS], *idx[AT_FZ_MAX_JOBS];
+	char path[1100];
+	int r = 0;
+
+	for (int w = 0; w < n_w; w++) {
+		rows[w] = fopen(at_fz_part(dir, w, "rows", path, sizeof(path)),
+			"r");
+		unlink(path);
+		idx[w] = fopen(at_fz_part(dir, w, "idx", path, sizeof(path)),
+			"r");
+		unlink(path);
+		if (!rows[w] || !idx[w])
+			r = -1;
+	}
+	for (int i = 0; r == 0 && i < n_kernel; i++) {
+		long len;
+		if (fread(&len, sizeof(len), 1, idx[i % n_w]) != 1 ||
+		    at_fz_copy(rows[i % n_w], len, f) < 0)
+			r = -1;
+	}
+	for (int w = 0; w < n_w; w++) {
+		struct at_fz_tally t;
+		if (r == 0 && fread(&t, sizeof(t), 1, idx[w]) == 1) {
+			fz->n.written += t.written;
+			fz->n.skipped += t.skipped;
+			fz->n.censored += t.censored;
+			fz->n.bad_kernels += t.bad_kernels;
+		} else {
+			r = -1;
+		}
+		if (rows[w])
+			fclose(rows[w]);
+		if (idx[w])
+			fclose(idx[w]);
+	}
+	return r;
+}
+
+/* Runs n_w worker processes on the n_kernel kernels that start[]
+ * delimits and merges their rows into f.  Returns 0, or -1 after an error
+ * naming a worker that failed. */
+static int at_fz_parallel(struct at_fz *fz, const char *dir,
+	const int *start, int n_kernel, int n_w, FILE *f)
+{
+	pid_t pid[AT_FZ_MAX_JOBS];
+	int started = 0, ok = 1;
+
+	fflush(stdout);
+	fflush(stderr);
+	if (fflush(f) != 0)
+		return -1;
+	for (; started < n_w; started++) {
+		pid[started] = fork();
+		if (pid[started] == 0)
+			at_fz_worker(fz, dir, start, n_kernel, started, n_w);
+		if (pid[started] < 0)
+			break;
+	}
+	if (started < n_w) {
+		fprintf(stderr, "autotile-features: error: cannot start "
+			"worker %d of %d\n", started + 1, n_w);
+		ok = 0;
+	}
+	for (int w = 0; w < started; w++) {
+		int st;
+		if (waitpid(pid[w], &st, 0) < 0 || !WIFEXITED(st) ||
+		    WEXITSTATUS(st) != 0) {
+			fprintf(stderr, "autotile-features: error: worker %d "
+				"of %d failed\n", w + 1, n_w);
+			ok = 0;
+		}
+	}
+	if (ok)
+		return at_fz_merge(fz, dir, n_kernel, n_w, f);
+	for (int w = 0; w < started; w++) {
+		char path[1100];
+		unlink(at_fz_part(dir, w, "rows", path, sizeof(path)));
+		unlink(at_fz_part(dir, w, "idx", path, sizeof(path)));
+	}
+	return -1;
+}
+
+/* Processes every kernel, writing to f: in this process with -j 1 (or
+ * one kernel), else in fz->jobs workers.  Returns 0 or -1. */
+static int at_fz_all(struct at_fz *fz, const char *dir, FILE *f)
+{
+	int n_kernel, r;
+	int *start = at_fz_kernels(fz, &n_kernel);
+	int n_w = fz->jobs < n_kernel ? fz->jobs : n_kernel;
+
+	if (!start)
+		return -1;
+	if (n_w > 1)
+		r = at_fz_parallel(fz, dir, start, n_kernel, n_w, f);
+	else
+		r = at_fz_share(fz, dir, start, n_kernel, 0, 1, f, NULL);
+	free(start);
+	return r;
 }
 
 /* Frees the rows and the input list of fz. */
@@ -958,7 +1171,7 @@ static int at_fz_run(struct at_fz *fz)
 	fprintf(stderr, "autotile-features: %ld training rows written to %s, "
 		"%ld rows skipped, %d kernels skipped; %ld of the rows written are "
 		"censored (timeouts: speedup at most ref_time / limit)\n",
-		fz->written, fz->out, fz->skipped, fz->bad_kernels, fz->censored);
+		fz->n.written, fz->out, fz->n.skipped, fz->n.bad_kernels, fz->n.censored);
 	return 0;
 }
 
