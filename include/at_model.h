@@ -121,6 +121,11 @@ const char *at_model_cand_name(const at_model *m, int i);
 /* Hidden sizes: out[0..3] = cols of nest1, nest2, cand1, head1. */
 void at_model_hidden(const at_model *m, int out[4]);
 
+/* The diagonal blocks scoring multiplies head1's candidate rows by: an
+ * ensemble's members (autotile-train merges them into one network whose
+ * other entries there are 0); 1 for a dense head1. */
+int at_model_blocks(const at_model *m);
+
 /* The weights file's optional object `key` ("machine", "metrics",
  * "dataset", "training") or array "machines" (the machines whose
  * timings it was trained on), or NULL.  Owned by m. */

@@ -29,6 +29,10 @@ const char *at_model_layer_name(enum at_model_layer l)
 #define AT_MODEL_MAX_DIM 65536
 #define AT_MODEL_MAX_SIZE (1L << 26)
 
+/* At most this many diagonal blocks are looked for in head1 (an
+ * ensemble's members; autotile-train merges at most 8). */
+#define AT_MODEL_MAX_BLOCKS 8
+
 struct at_model {
 	int dn, dc;
 	int rows[AT_MODEL_N_LAYER], cols[AT_MODEL_N_LAYER];
@@ -36,6 +40,9 @@ struct at_model {
 	float *b[AT_MODEL_N_LAYER];
 	float *nest_mean, *nest_std, *cand_mean, *cand_std;
 	float keep_margin;
+	int blocks;			/* head1's candidate rows: this many
+					 * diagonal blocks (an ensemble's
+					 * members), zero elsewhere; 1: dense */
 	char **nest_names, **cand_names;
 	cJSON *info;			/* machine, metrics, dataset, training */
 };
@@ -399,6 +406,39 @@ static void at_model_fold(float *w, float *b, int rows, int cols,
 		}
 }
 
+/* Returns 1 when the rows x cols matrix w (row-major) is zero outside
+ * the n diagonal blocks of rows/n x cols/n. */
+static int at_model_is_blocked(const float *w, int rows, int cols, int n)
+{
+	int br = rows / n, bc = cols / n;
+
+	if (n < 2 || rows % n || cols % n)
+		return 0;
+	for (int i = 0; i < rows; i++)
+		for (int j = 0; j < cols; j++)
+			if (i / br != j / bc && w[(size_t)i * cols + j] != 0)
+				return 0;
+	return 1;
+}
+
+/* Sets m->blocks: the most diagonal blocks (at most AT_MODEL_MAX_BLOCKS)
+ * that head1's candidate rows form, as the merged networks of an
+ * ensemble do; 1 when they form none.  Scoring then multiplies by the
+ * blocks alone (at_model_chunk), which computes the same sums. */
+static void at_model_find_blocks(at_model *m)
+{
+	int b = m->cols[AT_LAYER_NEST2], c = m->cols[AT_LAYER_CAND1],
+		d = m->cols[AT_LAYER_HEAD1];
+
+	m->blocks = 1;
+	for (int n = AT_MODEL_MAX_BLOCKS; n >= 2; n--)
+		if (at_model_is_blocked(m->w[AT_LAYER_HEAD1] + (size_t)b * d,
+		    c, d, n)) {
+			m->blocks = n;
+			return;
+		}
+}
+
 /* Reads the keep margin of root into m.  Returns 0 or -1 after a
  * message. */
 static int at_model_read_margin(const at_model_ld *ld, const cJSON *root,
@@ -452,6 +492,7 @@ at_model *at_model_from_json(const cJSON *root, const char *name,
 		m->cols[AT_LAYER_NEST1], m->nest_mean, m->nest_std);
 	at_model_fold(m->w[AT_LAYER_CAND1], m->b[AT_LAYER_CAND1], dc,
 		m->cols[AT_LAYER_CAND1], m->cand_mean, m->cand_std);
+	at_model_find_blocks(m);
 	return m;
 error:
 	at_model_free(m);
@@ -557,12 +598,35 @@ static void at_model_vecmat(const float *x, const float *w, const float *b,
 		1.0f, y, 1);
 }
 
+/* Y (n x cols, leading dimension ldy) += X (n x rows, leading dimension
+ * ldx) W (rows x cols, leading dimension ldw). */
+static void at_model_gemm_ld(const float *x, int ldx, const float *w,
+	int ldw, int n, int rows, int cols, float *y, int ldy)
+{
+	at_blas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, cols, rows,
+		1.0f, x, ldx, w, ldw, 1.0f, y, ldy);
+}
+
 /* Y (n x cols) += X (n x rows) W (rows x cols, leading dimension ldw). */
 static void at_model_gemm(const float *x, const float *w, int ldw, int n,
 	int rows, int cols, float *y)
 {
-	at_blas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, cols, rows,
-		1.0f, x, rows, w, ldw, 1.0f, y, cols);
+	at_model_gemm_ld(x, rows, w, ldw, n, rows, cols, y, cols);
+}
+
+/* Q (n x d) += G (n x c) W, W the c x d candidate rows of head1, one
+ * product per diagonal block of W (m->blocks). */
+static void at_model_head1(const at_model *m, const float *g, int n,
+	float *q)
+{
+	int c = m->cols[AT_LAYER_CAND1], d = m->cols[AT_LAYER_HEAD1];
+	int nb = m->blocks, bc = c / nb, bd = d / nb;
+	const float *w = m->w[AT_LAYER_HEAD1] +
+		(size_t)m->cols[AT_LAYER_NEST2] * d;
+
+	for (int k = 0; k < nb; k++)
+		at_model_gemm_ld(g + k * bc, c, w + (size_t)k * bc * d + k * bd,
+			d, n, bc, bd, q + k * bd, d);
 }
 
 /* Computes the nest side once: u[d] = e W_head1[0:b] + b_head1, where e is
@@ -587,14 +651,13 @@ static void at_model_nest_side(const at_model *m, const float *nest,
 static void at_model_chunk(const at_model *m, const float *x, int n,
 	const float *u, float *g, float *q, float *out)
 {
-	int b = m->cols[AT_LAYER_NEST2], c = m->cols[AT_LAYER_CAND1],
-		d = m->cols[AT_LAYER_HEAD1];
+	int c = m->cols[AT_LAYER_CAND1], d = m->cols[AT_LAYER_HEAD1];
 
 	at_model_bias_rows(g, n, c, m->b[AT_LAYER_CAND1]);
 	at_model_gemm(x, m->w[AT_LAYER_CAND1], c, n, m->dc, c, g);
 	at_model_elu(g, (size_t)n * c);
 	at_model_bias_rows(q, n, d, u);
-	at_model_gemm(g, m->w[AT_LAYER_HEAD1] + (size_t)b * d, d, n, c, d, q);
+	at_model_head1(m, g, n, q);
 	at_model_elu(q, (size_t)n * d);
 	at_model_bias_rows(out, n, 1, m->b[AT_LAYER_HEAD2]);
 	at_model_gemm(q, m->w[AT_LAYER_HEAD2], 1, n, d, 1, out);
@@ -792,6 +855,12 @@ int at_model_pick(const at_model *m, const float *pred, int n, int keep)
 float at_model_keep_margin(const at_model *m)
 {
 	return m->keep_margin;
+}
+
+/* Diagonal blocks of head1's candidate rows (see at_model.h). */
+int at_model_blocks(const at_model *m)
+{
+	return m->blocks;
 }
 
 /* Number of nest features. */

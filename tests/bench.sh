@@ -243,8 +243,10 @@ else
 fi
 if [ -x bin/autotile-train ] && [ -f weights/default.json ]; then
 	echo "# cost-model scoring speed (one core):"
-	# a random model of the shipped weights' dimensions and width (an
-	# ensemble's merged width: the columns of its first layer)
+	# the shipped network as autotile runs it (an ensemble's members
+	# multiplied as blocks), then a dense random one as wide
+	OPENBLAS_NUM_THREADS=1 bin/autotile-train --bench-infer \
+		--eval weights/default.json 2>&1 | sed 's/^/#   /'
 	OPENBLAS_NUM_THREADS=1 bin/autotile-train --bench-infer \
 		--dn "$(jq '.nest_names | length' weights/default.json)" \
 		--dc "$(jq '.cand_names | length' weights/default.json)" \

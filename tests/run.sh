@@ -708,6 +708,18 @@ run_train() {
 	[ $rc -eq 1 ] && [ "$(wc -l <"$d/bad.err")" -eq 1 ] &&
 		grep -q "tests/model/small.json: feature layout 'test-1'" "$d/bad.err"
 	check $? "$t: --eval of weights with another layout -> exit 1 (got $rc), one line naming the file"
+	# --bench-infer times a weights file with its own dimensions: the
+	# trained ensemble (3 members by default) scores in 3 blocks.
+	timeout 120 "$t" --bench-infer --bench-n 2000 --eval "$d/w.json" \
+		>"$d/bench.log" 2>&1 &&
+		timeout 120 "$t" --bench-infer --eval "$d/none.json" \
+		>"$d/bench-bad.log" 2>"$d/bench-bad.err"
+	rc=$?
+	[ $rc -eq 1 ] && ! grep -Eq "$SANRE" "$d/bench.log" &&
+		[ "$(grep -c "^bench-infer: 2000 candidates ($d/w.json: dn 3, dc 4, hidden [0-9]* in 3 block(s), [0-9]* per call) in .* candidates/s" "$d/bench.log")" -eq 2 ] &&
+		[ "$(wc -l <"$d/bench-bad.err")" -eq 1 ] &&
+		grep -q "error: $d/none.json: cannot read it" "$d/bench-bad.err"
+	check $? "$t: --bench-infer --eval W times W's own network (3 blocks, two lines); a missing W is a one-line error, exit 1 (got $rc)"
 	awk 'NR > 1 && /"role":"random"/ && NR % 4 == 0 {
 		sub(/"speedup":/, "\"censored\":1,\"speedup\":") } { print }' \
 		"$d/synth.jsonl" >"$d/cens.jsonl"

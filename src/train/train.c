@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "at_buf.h"
 #include "at_train.h"
 
 #define AT_TR_MAX_HIDDEN 8
@@ -85,7 +86,9 @@ static void at_tr_usage(FILE *f)
 "                    kernels WEIGHTS was trained on)\n"
 "  --bench-infer     candidates scored per second on one core (random\n"
 "                    model; dimensions from the data's header, or\n"
-"                    --dn N --dc N; --bench-n N candidates, 100000)\n"
+"                    --dn N --dc N; --bench-n N candidates, 100000);\n"
+"                    with --eval WEIGHTS: that network, as autotile\n"
+"                    runs it (an ensemble in blocks)\n"
 "  -v                progress of every epoch on stderr\n"
 "Kernels are split by a hash of their seed: 70%% train, 15%% validation,\n"
 "15%% test.\n");
@@ -272,7 +275,8 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 			"(see --help)\n");
 		return 2;
 	}
-	if (c->n_files == 0 && !(c->bench && c->dn > 0 && c->dc > 0)) {
+	if (c->n_files == 0 && !(c->bench && ((c->dn > 0 && c->dc > 0) ||
+	    c->eval))) {
 		fprintf(stderr, "autotile-train: error: no training file "
 			"(see --help)\n");
 		return 2;
@@ -490,55 +494,120 @@ static double at_tr_time_predict(const at_model *m, const float *nest,
 	return best;
 }
 
-/* Times a random model of width h on the n candidates `cands` of the nest
- * `nest`, in one call and in calls of 200, and prints candidates per
- * second.  Returns 0 or -1 (out of memory). */
-static int at_tr_bench_width(int dn, int dc, int h, unsigned long long seed,
+/* Times the model m (described by `what`) on the n candidates `cands`
+ * of the nest `nest`, in one call and in calls of 200, and prints
+ * candidates per second.  Returns 0 or -1 (out of memory). */
+static int at_tr_bench_model(const at_model *m, const char *what,
 	const float *nest, const float *cands, int n, float *out)
 {
-	int pers[2] = { n, 200 }, rc = -1;
-	cJSON *w = at_tr_random_weights("bench", dn, dc, h, seed);
-	at_model *m = w ? at_model_from_json(w, "(random)", "bench", dn, dc,
-		NULL, 0) : NULL;
+	int pers[2] = { n, 200 };
 
-	for (int i = 0; m && i < 2; i++) {
+	for (int i = 0; i < 2; i++) {
 		double t = at_tr_time_predict(m, nest, cands, n, pers[i], out);
 		if (t < 0)
-			goto error;
-		printf("bench-infer: %d candidates (dn %d, dc %d, hidden %d, "
-			"%d per call) in %.4f s = %.0f candidates/s (best of 5, "
-			"1 thread)\n", n, dn, dc, h, pers[i], t, n / t);
+			return -1;
+		printf("bench-infer: %d candidates (%s, %d per call) in %.4f s "
+			"= %.0f candidates/s (best of 5, 1 thread)\n", n, what,
+			pers[i], t, n / t);
 	}
-	rc = m ? 0 : -1;
-error:
-	at_model_free(m);
-	cJSON_Delete(w);
-	return rc;
+	return 0;
 }
 
-/* --bench-infer: candidates per second of random models of every --hidden
- * width on one core.  Returns the exit status. */
+/* Returns the model of weights file `path` with its own layout and
+ * dimensions, or NULL after a one-line error. */
+static at_model *at_tr_bench_load(const char *path)
+{
+	at_buf b = { 0 };
+	cJSON *root = NULL;
+	const cJSON *lay;
+	at_model *m = NULL;
+	char err[512] = "not a JSON object with \"layout\", \"nest_names\" "
+		"and \"cand_names\"";
+
+	if (at_buf_read_file(&b, path) < 0) {
+		snprintf(err, sizeof err, "cannot read it");
+		goto error;
+	}
+	root = cJSON_ParseWithLength(b.s, b.len);
+	lay = cJSON_GetObjectItemCaseSensitive(root, "layout");
+	if (cJSON_IsString(lay))
+		m = at_model_from_json(root, path, lay->valuestring,
+			cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(root,
+			"nest_names")), cJSON_GetArraySize(
+			cJSON_GetObjectItemCaseSensitive(root, "cand_names")), err,
+			sizeof err);
+error:
+	if (!m)
+		fprintf(stderr, "autotile-train: error: %s%s%s\n",
+			strncmp(err, path, strlen(path)) ? path : "",
+			strncmp(err, path, strlen(path)) ? ": " : "", err);
+	cJSON_Delete(root);
+	at_buf_clear(&b);
+	return m;
+}
+
+/* Times random models of width h (dn, dc inputs) for every --hidden
+ * width, or with --eval the weights file it names, on `n` random
+ * candidates of a random nest (their values do not change the time).
+ * Returns 0 or -1 (out of memory, or a model that does not load). */
+static int at_tr_bench_all(const at_tr_cli *c, at_model *file, int dn,
+	int dc, const float *nest, const float *cands, int n, float *out)
+{
+	char what[1100];
+	int h[4];
+
+	if (file) {
+		at_model_hidden(file, h);
+		snprintf(what, sizeof what, "%s: dn %d, dc %d, hidden %d in %d "
+			"block(s)", c->eval, dn, dc, h[3], at_model_blocks(file));
+		return at_tr_bench_model(file, what, nest, cands, n, out);
+	}
+	for (int i = 0; i < c->n_hidden; i++) {
+		cJSON *w = at_tr_random_weights("bench", dn, dc, c->hidden[i],
+			c->opts.seed);
+		at_model *m = w ? at_model_from_json(w, "(random)", "bench",
+			dn, dc, NULL, 0) : NULL;
+		int rc;
+		snprintf(what, sizeof what, "dn %d, dc %d, hidden %d", dn, dc,
+			c->hidden[i]);
+		rc = m ? at_tr_bench_model(m, what, nest, cands, n, out) : -1;
+		at_model_free(m);
+		cJSON_Delete(w);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* --bench-infer: candidates per second on one core of random models of
+ * every --hidden width, or of the --eval weights.  Returns the exit
+ * status. */
 static int at_tr_bench(const at_tr_cli *c, int dn, int dc)
 {
 	int n = c->bench_n, rc = 1;
 	unsigned long long s = c->opts.seed;
-	float *nest = malloc(dn * sizeof(float));
-	float *cands = malloc((size_t)n * dc * sizeof(float));
-	float *out = malloc((size_t)n * sizeof(float));
+	at_model *file = c->eval ? at_tr_bench_load(c->eval) : NULL;
+	float *nest = NULL, *cands = NULL, *out = NULL;
 
+	if (c->eval && !file)
+		return 1;
+	if (file) {
+		dn = at_model_dn(file);
+		dc = at_model_dc(file);
+	}
+	nest = malloc(dn * sizeof(float));
+	cands = malloc((size_t)n * dc * sizeof(float));
+	out = malloc((size_t)n * sizeof(float));
 	if (!nest || !cands || !out)
 		goto error;
 	at_model_one_thread();
 	at_tr_fill(nest, dn, &s);
 	at_tr_fill(cands, (size_t)n * dc, &s);
-	for (int i = 0; i < c->n_hidden; i++)
-		if (at_tr_bench_width(dn, dc, c->hidden[i], c->opts.seed, nest,
-		    cands, n, out) < 0)
-			goto error;
-	rc = 0;
+	rc = at_tr_bench_all(c, file, dn, dc, nest, cands, n, out) < 0;
 error:
 	if (rc)
 		fprintf(stderr, "autotile-train: error: out of memory\n");
+	at_model_free(file);
 	free(nest);
 	free(cands);
 	free(out);

@@ -149,6 +149,8 @@ static void test_accessors(const at_model *m)
 		"hidden sizes 2 2 2 3 (got %d %d %d %d)", h[0], h[1], h[2], h[3]);
 	AT_CHECK(fabsf(at_model_keep_margin(m) - 0.1f) < 1e-7,
 		"keep margin 0.1");
+	AT_CHECK(at_model_blocks(m) == 1, "a dense head1 is one block (got "
+		"%d)", at_model_blocks(m));
 	AT_CHECK_STR(at_model_nest_name(m, 2), "n_c", "nest name 2");
 	AT_CHECK_STR(at_model_cand_name(m, 0), "c_a", "cand name 0");
 	AT_CHECK(at_model_nest_name(m, 3) == NULL, "nest name 3 is NULL");
@@ -1076,6 +1078,11 @@ static void test_ensemble(void)
 			hid[3] == N * H, "ensemble: merged widths %d %d %d %d, "
 			"want %d", hid[0], hid[1], hid[2], hid[3], N * H);
 	}
+	AT_CHECK(at_model_blocks(em) == N && at_model_blocks(am[0]) == 1,
+		"ensemble: head1's candidate rows score as %d diagonal blocks "
+		"(got %d; 5 blocks of 3 would also divide 15 but are not "
+		"zero outside), a member's as one (got %d)", N,
+		at_model_blocks(em), at_model_blocks(am[0]));
 	for (int i = 0; i < DN; i++)
 		nest[i] = (float)rnd(&rng, -2, 2);
 	for (int i = 0; i < NC * DC; i++)
