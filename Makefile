@@ -127,12 +127,14 @@ verify-long: all
 DATA_OWN   := $(wildcard weights/dataset/*.jsonl)
 DATA_GZ    := $(wildcard weights/dataset/*.jsonl.gz)
 TRAIN_ROWS := $(BUILD)/train-rows.jsonl
-# Kernels timed while another task was runnable are left out of training
-# and evaluation: even nice 19 jobs slow the OpenMP variants several-fold
-# (two nice-19 spinners made seed 6720's orig five times slower; see
-# session 17 in weights/HISTORY.md).
+# Kernels timed while another task was runnable are left out of
+# validation, test and evaluation: even nice 19 jobs slow the OpenMP
+# variants several-fold (two nice-19 spinners made seed 6720's orig five
+# times slower; see session 17 in weights/HISTORY.md).  Training keeps
+# them with that number of tasks as a further input, folded out of the
+# weights at 0 (--busy-input; session 18).
 IDLE_ONLY  := --max-busy 0.5
-TRAIN_ARGS ?= $(IDLE_ONLY)
+TRAIN_ARGS ?= $(IDLE_ONLY) --busy-input
 EVAL_ARGS  ?= $(IDLE_ONLY)
 
 # The rows are featurized again when the featurizer changes (a new
@@ -171,7 +173,8 @@ eval-noise:
 # files are concatenated.  Each kernel's sample includes the 3 candidates
 # weights/default.json ranks highest (DATASET_ARGS="--weights none": not).
 # Each kernel waits up to a minute for idle cores: a timing beside any other
-# running job, even at nice 19, is left out of training (see TRAIN_ARGS).
+# running job, even at nice 19, is never a held-out kernel and enters
+# training marked as such (see TRAIN_ARGS).
 DATASET_SEEDS ?= 1-1200
 DATASET_SHARD ?= 0/1
 DATASET_OUT   ?= weights/dataset/shard-$(subst /,of,$(DATASET_SHARD)).jsonl

@@ -802,6 +802,26 @@ run_train() {
 	tr_leave_out "$t" "$d" busy 1 0 --max-busy 0 \
 		"timed with more than 0 competing threads" busy
 	check $? "$t: --max-busy 0 also counts \"busy\", every other runnable task, nice 19 included: the $n rows of the 60 kernels with one are left out (exit $rc)"
+	# --busy-input: the busy training kernels stay in (busy as a further
+	# input, folded out at 0); validation and test still leave them out.
+	timeout 600 "$t" --epochs 3 --seed 3 --max-busy 0 --busy-input \
+		-o "$d/w-bi.json" "$d/busy.jsonl" >"$d/bi.log" 2>&1 &&
+		timeout 120 "$t" --eval "$d/w-bi.json" "$d/synth.jsonl" >"$d/bi-eval.log" 2>&1
+	rc=$?
+	tr0=$(sed -n 's/^data: .*; train \([0-9]*\)\/.*/\1/p' "$d/busy.log")
+	tr1=$(sed -n 's/^data: .*; train \([0-9]*\)\/.*/\1/p' "$d/bi.log")
+	v0=$(sed -n 's/^data: .*, validation \([0-9]*\)\/.*/\1/p' "$d/busy.log")
+	v1=$(sed -n 's/^data: .*, validation \([0-9]*\)\/.*/\1/p' "$d/bi.log")
+	left=$(sed -n 's/^data: \([0-9]*\) rows of kernels timed with more.*/\1/p' "$d/bi.log")
+	[ $rc -eq 0 ] && ! grep -Eq "$SANRE" "$d/bi.log" && [ -n "$tr0" ] && [ -n "$tr1" ] &&
+		[ "$tr1" -gt "$tr0" ] && [ "$v1" = "$v0" ] && [ "${left:-0}" -gt 0 ] && [ "$left" -lt "$n" ] &&
+		jq -e '(.cand_names | length) == 4 and (.cand_names | index("busy")) == null and
+			(.norm.cand_mean | length) == 4 and .layers[2].rows == 4 and .training.busy_input == true' "$d/w-bi.json" >/dev/null 2>&1
+	check $? "$t: --busy-input keeps the busy training kernels ($tr0 -> $tr1), leaves the busy held-out ones out (validation $v0 = $v1; $left of $n rows), writes weights of the data's 4 candidate inputs that --eval loads (exit $rc)"
+	timeout 60 "$t" --busy-input -o "$d/w-bi2.json" "$d/busy.jsonl" >/dev/null 2>"$d/bi.err"
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(wc -l <"$d/bi.err")" -eq 1 ] && grep -q 'busy-input needs --max-busy' "$d/bi.err"
+	check $? "$t: --busy-input without --max-busy: one-line error, exit 2 (got $rc)"
 	timeout 600 "$t" --epochs 3 --seed 3 --hidden 8 --ensemble 2 \
 		--select oneshot -o "$d/we.json" "$d/synth.jsonl" >"$d/ens.log" 2>&1
 	rc=$?

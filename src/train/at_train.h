@@ -69,6 +69,10 @@ typedef struct at_tr_data {
 				 * --max-busy) are above max_busy
 				 * (0: none are left out) */
 	double max_busy;
+	int busy_train;		/* set before reading: 1 keeps the training
+				 * split's rows whatever their competing
+				 * tasks (the cap applies to validation and
+				 * test only) */
 	int n_busy;		/* rows left out for their competing tasks */
 	float *nest;		/* n_kernel x dn, raw */
 	float *cand;		/* n_row x dc, raw */
@@ -83,6 +87,7 @@ typedef struct at_tr_data {
 	long long *row_seed;
 	int *row_file;
 	float *row_nest;
+	float *row_busy;	/* per row: at_tr_busy, 0 when unknown */
 	int cap;
 } at_tr_data;
 
@@ -101,6 +106,24 @@ int at_tr_data_finish(at_tr_data *d, char *err, size_t errlen);
 
 /* Frees everything d owns (d itself is not freed). */
 void at_tr_data_free(at_tr_data *d);
+
+/* The name of the candidate column at_tr_data_add_busy appends. */
+#define AT_TR_BUSY_NAME "busy"
+
+/* The largest value of that column: more competing tasks count as this
+ * many. */
+#define AT_TR_BUSY_MAX 4
+
+/* Appends a candidate column AT_TR_BUSY_NAME to the rows of d (after
+ * at_tr_data_finish): a training row timed with more than d->max_busy
+ * competing tasks gets their number (at most AT_TR_BUSY_MAX), every
+ * other row 0, the value every prediction of autotile assumes.  Returns
+ * the number of rows given a nonzero value, or -1 (out of memory). */
+int at_tr_data_add_busy(at_tr_data *d);
+
+/* Removes the last candidate column (the one at_tr_data_add_busy
+ * appended) from d. */
+void at_tr_data_drop_busy(at_tr_data *d);
 
 /* The split of a seed: a hash of the seed, 70/15/15 % train/val/test. */
 at_tr_split at_tr_split_of(long long seed);
@@ -219,6 +242,14 @@ cJSON *at_tr_floats_json(const float *v, int n);
  * members are copied from members[0].  Returns it, or NULL (shapes
  * differ, out of memory). */
 cJSON *at_tr_ensemble(cJSON *const *members, int n);
+
+/* Removes the last candidate input of the weights object w, whose raw
+ * value is then always `value`: cand1's bias gains that input's row of
+ * weights times its normalised value, and the row, its name and its norm
+ * entries go, so w predicts as before wherever that input was `value`
+ * (at_tr_data_add_busy's column at 0).  Returns 0, or -1 when w lacks a
+ * part or has a single candidate input (w then unchanged). */
+int at_tr_fold_last_cand(cJSON *w, float value);
 
 /* Returns a weights object for a network with random weights of width
  * `hidden` (for --bench-infer and tests), or NULL. */

@@ -87,6 +87,7 @@ void at_tr_data_free(at_tr_data *d)
 	free(d->row_seed);
 	free(d->row_file);
 	free(d->row_nest);
+	free(d->row_busy);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -223,6 +224,7 @@ static int at_tr_grow(at_tr_data *d)
 	AT_TR_GROW(cand_id, sizeof(char *));
 	AT_TR_GROW(row_seed, sizeof(long long));
 	AT_TR_GROW(row_file, sizeof(int));
+	AT_TR_GROW(row_busy, sizeof(float));
 #undef AT_TR_GROW
 	d->cap = cap;
 	return 0;
@@ -329,7 +331,8 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 		d->n_loaded++;
 		return 0;
 	}
-	if (d->busy_cap && at_tr_busy(o) > d->max_busy) {
+	if (d->busy_cap && at_tr_busy(o) > d->max_busy && !(d->busy_train &&
+	    at_tr_split_of((long long)seed->valuedouble) == AT_TR_TRAIN)) {
 		d->n_busy++;
 		return 0;
 	}
@@ -344,6 +347,7 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 		return at_tr_fail(l, "out of memory");
 	d->row_seed[r] = (long long)seed->valuedouble;
 	d->row_file[r] = f;
+	d->row_busy[r] = (float)fmax(at_tr_busy(o), 0);
 	d->role[r] = (unsigned char)at_tr_role_of(
 		cJSON_GetObjectItemCaseSensitive(o, "role"));
 	d->speedup[r] = d->role[r] == AT_TR_KEEP ? 1.0 : sp->valuedouble;
@@ -449,9 +453,10 @@ static int at_tr_permute(at_tr_data *d, const int *ord)
 	unsigned char *ro = malloc(n + 1), *ce = malloc(n + 1);
 	long long *se = malloc(n * sizeof(long long) + 1);
 	int *fi = malloc(n * sizeof(int) + 1), rc = -1;
+	float *bu = malloc(n * sizeof(float) + 1);
 	char **ci = malloc(n * sizeof(char *) + 1);
 
-	if (!c || !rn || !y || !s || !ro || !ce || !se || !fi || !ci)
+	if (!c || !rn || !y || !s || !ro || !ce || !se || !fi || !ci || !bu)
 		goto error;
 	for (size_t i = 0; i < n; i++) {
 		int o = ord[i];
@@ -466,6 +471,7 @@ static int at_tr_permute(at_tr_data *d, const int *ord)
 		se[i] = d->row_seed[o];
 		fi[i] = d->row_file[o];
 		ci[i] = d->cand_id[o];
+		bu[i] = d->row_busy[o];
 	}
 #define AT_TR_SWAP(field, v) do { void *t_ = d->field; d->field = v; v = t_; } while (0)
 	AT_TR_SWAP(cand, c);
@@ -477,6 +483,7 @@ static int at_tr_permute(at_tr_data *d, const int *ord)
 	AT_TR_SWAP(row_seed, se);
 	AT_TR_SWAP(row_file, fi);
 	AT_TR_SWAP(cand_id, ci);
+	AT_TR_SWAP(row_busy, bu);
 #undef AT_TR_SWAP
 	rc = 0;
 error:
@@ -489,6 +496,7 @@ error:
 	free(se);
 	free(fi);
 	free(ci);
+	free(bu);
 	return rc;
 }
 
@@ -563,6 +571,65 @@ int at_tr_data_finish(at_tr_data *d, char *err, size_t errlen)
 error:
 	free(ord);
 	return rc;
+}
+
+/* Rewrites d->cand with dc columns from its rows of d->dc columns, the
+ * first min(dc, d->dc) copied, the others 0.  Returns 0 or -1. */
+static int at_tr_cand_resize(at_tr_data *d, int dc)
+{
+	float *c = calloc((size_t)d->n_row * dc + 1, sizeof(float));
+	int keep = dc < d->dc ? dc : d->dc;
+
+	if (!c)
+		return -1;
+	for (int i = 0; i < d->n_row; i++)
+		memcpy(c + (size_t)i * dc, d->cand + (size_t)i * d->dc,
+			keep * sizeof(float));
+	free(d->cand);
+	d->cand = c;
+	d->dc = dc;
+	return 0;
+}
+
+/* Appends the busy column (see at_train.h). */
+int at_tr_data_add_busy(at_tr_data *d)
+{
+	char **v = realloc(d->cand_names, (d->dc + 1) * sizeof(char *));
+	int n = 0;
+
+	if (!v)
+		return -1;
+	d->cand_names = v;
+	if (!(v[d->dc] = strdup(AT_TR_BUSY_NAME)))
+		return -1;
+	if (at_tr_cand_resize(d, d->dc + 1) < 0) {
+		free(v[d->dc]);
+		return -1;
+	}
+	for (int k = 0; k < d->n_kernel; k++) {
+		const at_tr_kernel *K = &d->kernels[k];
+		for (int i = K->first; i < K->first + K->n; i++) {
+			float b = d->row_busy[i];
+			int on = K->split == AT_TR_TRAIN && b > d->max_busy;
+			d->cand[(size_t)i * d->dc + d->dc - 1] = !on ? 0 :
+				b < AT_TR_BUSY_MAX ? b : AT_TR_BUSY_MAX;
+			n += on;
+		}
+	}
+	return n;
+}
+
+/* Removes the busy column (see at_train.h): the rows move down in
+ * place, each to a lower offset. */
+void at_tr_data_drop_busy(at_tr_data *d)
+{
+	int dc = d->dc - 1;
+
+	for (int i = 0; i < d->n_row; i++)
+		memmove(d->cand + (size_t)i * dc, d->cand + (size_t)i * d->dc,
+			dc * sizeof(float));
+	free(d->cand_names[dc]);
+	d->dc = dc;
 }
 
 /* Number of kernels and rows of split s. */

@@ -12,6 +12,10 @@
  * their mean.  The zero blocks make the wide network compute exactly the
  * members' hidden activations (ELU is elementwise), so it predicts their
  * mean, and autotile loads and runs it as any other weights file.
+ *
+ * at_tr_fold_last_cand is the other surgery on a trained weights object:
+ * an input known to be constant where the weights are used is folded
+ * into cand1's bias.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -161,4 +165,50 @@ cJSON *at_tr_ensemble(cJSON *const *members, int n)
 			return NULL;
 		}
 	return out;
+}
+
+/* Returns array `key` of o when it has n items, else NULL. */
+static cJSON *at_tr_array_n(const cJSON *o, const char *key, int n)
+{
+	cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsArray(a) && cJSON_GetArraySize(a) == n ? a : NULL;
+}
+
+/* Folds the last candidate input of w at `value` (see at_train.h). */
+int at_tr_fold_last_cand(cJSON *w, float value)
+{
+	cJSON *ly = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(w,
+		"layers"), AT_LAYER_CAND1);
+	cJSON *norm = cJSON_GetObjectItemCaseSensitive(w, "norm");
+	cJSON *names, *mean, *sd, *wa, *ba;
+	at_tr_layer c1;
+	double z;
+	int j;
+
+	if (at_tr_layer_get(w, AT_LAYER_CAND1, &c1) < 0 || c1.rows < 2)
+		return -1;
+	j = c1.rows - 1;
+	names = at_tr_array_n(w, "cand_names", c1.rows);
+	mean = at_tr_array_n(norm, "cand_mean", c1.rows);
+	sd = at_tr_array_n(norm, "cand_std", c1.rows);
+	wa = cJSON_GetObjectItemCaseSensitive(ly, "w");
+	ba = cJSON_GetObjectItemCaseSensitive(ly, "b");
+	if (!names || !mean || !sd ||
+	    !(cJSON_GetArrayItem(sd, j)->valuedouble > 0))
+		return -1;
+	z = (value - cJSON_GetArrayItem(mean, j)->valuedouble) /
+		cJSON_GetArrayItem(sd, j)->valuedouble;
+	for (int k = 0; k < c1.cols; k++) {
+		cJSON *bk = cJSON_GetArrayItem(ba, k);
+		cJSON_SetNumberValue(bk, (float)(bk->valuedouble + z *
+			cJSON_GetArrayItem(wa, j * c1.cols + k)->valuedouble));
+	}
+	for (int k = c1.cols - 1; k >= 0; k--)
+		cJSON_DeleteItemFromArray(wa, j * c1.cols + k);
+	cJSON_SetNumberValue(cJSON_GetObjectItemCaseSensitive(ly, "rows"), j);
+	cJSON_DeleteItemFromArray(names, j);
+	cJSON_DeleteItemFromArray(mean, j);
+	cJSON_DeleteItemFromArray(sd, j);
+	return 0;
 }

@@ -29,6 +29,7 @@ typedef struct at_tr_cli {
 	int unseen;			/* --unseen: every kernel held out (test) */
 	double max_load;		/* --max-load */
 	double max_busy;		/* --max-busy, -1: not given */
+	int busy_input;			/* --busy-input */
 	int ensemble;			/* --ensemble: networks averaged */
 	int select_one;			/* --select oneshot */
 	int bench;			/* --bench-infer */
@@ -62,6 +63,11 @@ static void at_tr_usage(FILE *f)
 "                    included, before or after the timing), or for rows\n"
 "                    without it \"busy_normal\" plus \"busy_niced\"; all\n"
 "                    splits; default: keep all)\n"
+"  --busy-input      keep the training kernels timed beside other tasks\n"
+"                    (--max-busy applies to validation and test only)\n"
+"                    and give the networks their number as a further\n"
+"                    candidate input, folded out of the weights written\n"
+"                    at 0 (an idle machine)\n"
 "  --ensemble N      networks trained per setting (seeds S, S+1, ...)\n"
 "                    and merged into one N times as wide that predicts\n"
 "                    their mean (1..8; default 3)\n"
@@ -255,6 +261,8 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 			c->kernels = 1;
 		} else if (strcmp(a, "--unseen") == 0) {
 			c->unseen = 1;
+		} else if (strcmp(a, "--busy-input") == 0) {
+			c->busy_input = 1;
 		} else if (at_tr_has_value(a)) {
 			if (i + 1 >= argc || at_tr_option(c, a, argv[i + 1]) < 0) {
 				fprintf(stderr, "autotile-train: error: bad or "
@@ -269,6 +277,11 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 		} else {
 			c->files[c->n_files++] = argv[i];
 		}
+	}
+	if (c->busy_input && (c->eval || c->bench || c->max_busy < 0)) {
+		fprintf(stderr, "autotile-train: error: --busy-input needs "
+			"--max-busy and training (see --help)\n");
+		return 2;
 	}
 	if (c->unseen && !c->eval) {
 		fprintf(stderr, "autotile-train: error: --unseen needs --eval "
@@ -303,6 +316,7 @@ static int at_tr_load_data(const at_tr_cli *c, at_tr_data *d)
 	d->max_load = c->max_load;
 	d->busy_cap = c->max_busy >= 0;
 	d->max_busy = c->max_busy;
+	d->busy_train = c->busy_input;
 	for (int i = 0; i < c->n_files; i++)
 		if (at_tr_data_read(d, c->files[i], err, sizeof err) < 0)
 			goto error;
@@ -710,6 +724,7 @@ static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
 	    !cJSON_AddNumberToObject(o, "rank_top",
 		at_tr_short(c->opts.rank_top)) ||
 	    !cJSON_AddStringToObject(o, "optimizer", "adam") ||
+	    !cJSON_AddBoolToObject(o, "busy_input", c->busy_input) ||
 	    !cJSON_AddStringToObject(o, "selection", c->select_one ?
 		"best validation one-shot geomean (at the keep margin chosen "
 		"on validation) over the losses and widths tried" :
@@ -919,17 +934,26 @@ static int at_tr_check_written(const char *path, const at_tr_data *d)
 
 /* Training: every width and loss, the best on validation, its metrics,
  * the weights file.  Returns the exit status. */
-static int at_tr_run_train(const at_tr_cli *c, const at_tr_data *d)
+static int at_tr_run_train(const at_tr_cli *c, at_tr_data *d)
 {
 	at_tr_norm nm = { 0 };
-	int n = c->n_hidden * c->n_loss, best = -1, rc = 1;
+	int n = c->n_hidden * c->n_loss, best = -1, rc = 1, busy = 0;
 	at_tr_result *r = calloc(n, sizeof(*r));
 
-	if (!r || at_tr_norm_compute(d, &nm) < 0) {
+	if (c->busy_input && (busy = at_tr_data_add_busy(d)) >= 0)
+		printf("data: --busy-input: %d training rows timed with more "
+			"than %g competing threads kept, that number their "
+			"further input\n", busy, d->max_busy);
+	if (!r || busy < 0 || at_tr_norm_compute(d, &nm) < 0) {
 		fprintf(stderr, "autotile-train: error: out of memory\n");
 		goto error;
 	}
 	best = at_tr_train_all(c, d, &nm, r);
+	if (best >= 0 && c->busy_input) {
+		at_tr_data_drop_busy(d);
+		if (at_tr_fold_last_cand(r[best].w, 0) < 0)
+			best = -1;
+	}
 	if (best >= 0 && at_tr_finish(c, d, r, n, best) == 0 &&
 	    at_tr_write(c->out, r[best].w) == 0)
 		rc = at_tr_check_written(c->out, d);

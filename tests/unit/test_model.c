@@ -1119,6 +1119,76 @@ out:
 	cJSON_Delete(e);
 }
 
+/* Sets the candidate norm of w to pseudo-random means in [-1, 1) and
+ * standard deviations in [0.5, 2). */
+static void set_cand_norm(cJSON *w, uint64_t *rng)
+{
+	cJSON *norm = cJSON_GetObjectItemCaseSensitive(w, "norm"), *x;
+
+	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(norm,
+	    "cand_mean"))
+		cJSON_SetNumberValue(x, rnd(rng, -1, 1));
+	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(norm,
+	    "cand_std"))
+		cJSON_SetNumberValue(x, rnd(rng, 0.5, 2));
+}
+
+/* at_tr_fold_last_cand: a random network of DC + 1 inputs (nonzero
+ * biases and norm), its last input folded at 0.75, predicts through
+ * at_model on DC inputs what the unfolded one predicts with that input at
+ * 0.75, for 200 random candidates; the name and norm entries go; a
+ * network of one candidate input is refused. */
+static void test_fold(void)
+{
+	enum { DN = 3, DC = 4, H = 6, NC = 200 };
+	cJSON *w = at_tr_random_weights("fold-1", DN, DC + 1, H, 21);
+	cJSON *one = at_tr_random_weights("fold-1", DN, 1, H, 22);
+	at_model *full = NULL, *folded = NULL;
+	float nest[DN], cf[NC * (DC + 1)], c[NC * DC], pf[NC], p[NC];
+	uint64_t rng = 5;
+	double worst = 0;
+
+	if (!w || !one)
+		goto out;
+	set_biases(w, &rng);
+	set_cand_norm(w, &rng);
+	full = at_model_from_json(w, "full", "fold-1", DN, DC + 1, NULL, 0);
+	AT_CHECK(full && at_tr_fold_last_cand(w, 0.75f) == 0,
+		"fold: a network of %d candidate inputs loads and folds", DC + 1);
+	folded = at_model_from_json(w, "folded", "fold-1", DN, DC, NULL, 0);
+	AT_CHECK(folded != NULL && cJSON_GetArraySize(
+		cJSON_GetObjectItemCaseSensitive(w, "cand_names")) == DC,
+		"fold: the folded weights load with %d candidate inputs and "
+		"names", DC);
+	if (!full || !folded)
+		goto out;
+	for (int i = 0; i < DN; i++)
+		nest[i] = (float)rnd(&rng, -2, 2);
+	for (int i = 0; i < NC; i++) {
+		for (int j = 0; j < DC; j++)
+			c[i * DC + j] = cf[i * (DC + 1) + j] =
+				(float)rnd(&rng, -2, 2);
+		cf[i * (DC + 1) + DC] = 0.75f;
+	}
+	at_model_predict(full, nest, cf, NC, pf);
+	at_model_predict(folded, nest, c, NC, p);
+	for (int i = 0; i < NC; i++)
+		if (fabs(p[i] - pf[i]) > worst)
+			worst = fabs(p[i] - pf[i]);
+	AT_CHECK(worst < 1e-5, "fold: the folded network predicts as the "
+		"full one with the input at 0.75 (largest difference %.2g)",
+		worst);
+	AT_CHECK(at_tr_fold_last_cand(one, 0) < 0 && cJSON_GetArraySize(
+		cJSON_GetObjectItemCaseSensitive(one, "cand_names")) == 1,
+		"fold: a network of one candidate input is refused, unchanged");
+out:
+	AT_CHECK(w && one, "fold: random weights made");
+	at_model_free(full);
+	at_model_free(folded);
+	cJSON_Delete(w);
+	cJSON_Delete(one);
+}
+
 /* Loading the first model loads OpenBLAS with variables of its own set
  * (at_blas.h); they must not stay in the environment the programs
  * autotile starts (--autotune) inherit.  Returns the model loaded. */
@@ -1169,6 +1239,7 @@ int main(void)
 	test_cens_metrics(dir);
 	test_cens_train(dir);
 	test_ensemble();
+	test_fold();
 	rmdir(dir);
 	AT_TEST_END();
 }
