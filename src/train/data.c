@@ -314,6 +314,7 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 	const cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "cand");
 	const cJSON *load = cJSON_GetObjectItemCaseSensitive(o, "load");
 	int r = d->n_row;
+	double busy = at_tr_busy(o);
 	unsigned char cens;
 
 	if (!cJSON_IsNumber(seed) || seed->valuedouble !=
@@ -331,7 +332,7 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 		d->n_loaded++;
 		return 0;
 	}
-	if (d->busy_cap && at_tr_busy(o) > d->max_busy && !(d->busy_train &&
+	if (d->busy_cap && busy > d->max_busy && !(d->busy_train &&
 	    at_tr_split_of((long long)seed->valuedouble) == AT_TR_TRAIN)) {
 		d->n_busy++;
 		return 0;
@@ -347,7 +348,7 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 		return at_tr_fail(l, "out of memory");
 	d->row_seed[r] = (long long)seed->valuedouble;
 	d->row_file[r] = f;
-	d->row_busy[r] = (float)fmax(at_tr_busy(o), 0);
+	d->row_busy[r] = (float)fmax(busy, 0);
 	d->role[r] = (unsigned char)at_tr_role_of(
 		cJSON_GetObjectItemCaseSensitive(o, "role"));
 	d->speedup[r] = d->role[r] == AT_TR_KEEP ? 1.0 : sp->valuedouble;

@@ -528,33 +528,30 @@ static int at_tr_bench_model(const at_model *m, const char *what,
 }
 
 /* Returns the model of weights file `path` with its own layout and
- * dimensions, or NULL after a one-line error. */
+ * dimensions, or NULL after a one-line error naming the file. */
 static at_model *at_tr_bench_load(const char *path)
 {
 	at_buf b = { 0 };
 	cJSON *root = NULL;
 	const cJSON *lay;
 	at_model *m = NULL;
-	char err[512] = "not a JSON object with \"layout\", \"nest_names\" "
-		"and \"cand_names\"";
+	char err[512];
 
-	if (at_buf_read_file(&b, path) < 0) {
-		snprintf(err, sizeof err, "cannot read it");
-		goto error;
-	}
-	root = cJSON_ParseWithLength(b.s, b.len);
-	lay = cJSON_GetObjectItemCaseSensitive(root, "layout");
-	if (cJSON_IsString(lay))
+	if (at_buf_read_file(&b, path) < 0)
+		snprintf(err, sizeof err, "%s: cannot read it", path);
+	else if (!(root = cJSON_ParseWithLength(b.s, b.len)) ||
+	    !cJSON_IsString(lay = cJSON_GetObjectItemCaseSensitive(root,
+	    "layout")))
+		snprintf(err, sizeof err, "%s: not a JSON object with a "
+			"\"layout\"", path);
+	else
 		m = at_model_from_json(root, path, lay->valuestring,
 			cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(root,
 			"nest_names")), cJSON_GetArraySize(
 			cJSON_GetObjectItemCaseSensitive(root, "cand_names")), err,
 			sizeof err);
-error:
 	if (!m)
-		fprintf(stderr, "autotile-train: error: %s%s%s\n",
-			strncmp(err, path, strlen(path)) ? path : "",
-			strncmp(err, path, strlen(path)) ? ": " : "", err);
+		fprintf(stderr, "autotile-train: error: %s\n", err);
 	cJSON_Delete(root);
 	at_buf_clear(&b);
 	return m;
