@@ -37,7 +37,7 @@ struct cJSON;
 #include "at_deps.h"
 #include "at_space.h"
 
-#define AT_FEAT_LAYOUT "at-feat-1"
+#define AT_FEAT_LAYOUT "at-feat-2"
 
 #define AT_FEAT_NREF 8		/* references with their own access block */
 #define AT_FEAT_NDIM 3		/* array dimensions per block (innermost) */
@@ -56,9 +56,12 @@ struct cJSON;
 
 #define AT_FEAT_CAND_DIM (AT_FEAT_CAND_SHAPE + 3 * AT_MAX_DEPTH + 6 + 5)
 
+/* The entries that describe the innermost loops (struct at_feat_inner). */
+#define AT_FEAT_CAND_INNER 6
 /* The leading entries of the candidate vector that do not depend on the
- * tile sizes: kind, shape, H and the scans. */
-#define AT_FEAT_CAND_SHAPE (3 + 4 + 2 + AT_MAX_DEPTH * AT_MAX_DEPTH + 6)
+ * tile sizes: kind, shape, H, the scans and the innermost loops. */
+#define AT_FEAT_CAND_SHAPE (3 + 4 + 2 + AT_MAX_DEPTH * AT_MAX_DEPTH + 6 + \
+	AT_FEAT_CAND_INNER)
 
 /* Trip count used for footprint and tile-count estimates when a loop's
  * trip count depends on a parameter of unknown value ("assumed large",
@@ -83,6 +86,19 @@ typedef struct at_feat_machine {
 	int cores;		/* online cores */
 	enum at_feat_mach_src source;	/* where l1d, l2, l3 came from */
 } at_feat_machine;
+
+/* How the references walk memory in the innermost loop of their
+ * statement (the loop the compiler vectorizes), counted over the
+ * statements whose innermost step is known (at_space_inner).  A
+ * reference's stride is its subscripts' change over one step: "inv" none
+ * (the same element), "unit" the last subscript by +-1 and no other
+ * (contiguous), "wide" any other change (a new cache line every few
+ * steps, no plain vector load). */
+typedef struct at_feat_inner {
+	int stmts, known;		/* statements; with a known step */
+	int refs, inv, unit, wide;	/* references of the known ones */
+	int w, w_inv, w_wide;		/* of which writes */
+} at_feat_inner;
 
 /* Raw (un-encoded) facts of one nest, computed once with isl; the nest
  * vector is an encoding of these, and candidate vectors read them for
@@ -127,6 +143,7 @@ typedef struct at_feat_nest {
 	double pos_trip[AT_MAX_DEPTH];	/* trips of the first statement's loops
 					 * by depth = band position (unknown:
 					 * AT_FEAT_TRIP_ASSUMED, none: 1) */
+	at_feat_inner inner;		/* in the loop order as written */
 	at_feat_machine mach;
 	double mach_log2[3];		/* log2 of mach's L1d, L2, L3 sizes */
 } at_feat_nest;
@@ -148,6 +165,7 @@ typedef struct at_feat_struct_info {
 	int tile_ord[AT_MAX_DEPTH];	/* band position of tile level k */
 	int par, simd;			/* at_space_omp's answer (orig: loop
 					 * levels of the nest), -1: none */
+	at_feat_inner inner;		/* under the structure's schedule */
 	double extent[AT_MAX_DEPTH];	/* per row of H: 1 + sum_k |h_pk|
 					 * (trip_k - 1) */
 } at_feat_struct_info;
@@ -229,9 +247,11 @@ char *at_features_nest_name(int k, char *buf, size_t size);
 char *at_features_cand_name(int k, char *buf, size_t size);
 
 /* Fills *si for the structure of `ch` (its sizes are ignored; ch->shape
- * -1 is `orig`): H, scans, loop orders, and where the OpenMP pragmas go
+ * -1 is `orig`): H, scans, loop orders, where the OpenMP pragmas go
  * (at_space_omp at probe sizes; for orig the outermost and the innermost
- * parallel loop of the original nest).  `nest` must outlive *si.
+ * parallel loop of the original nest) and how the references walk memory
+ * in the innermost loops (at_space_inner at probe sizes; for orig the
+ * loops as written).  `nest` must outlive *si.
  * Returns 0, or -1 on an isl error. */
 int at_features_struct(isl_ctx *ctx, const at_space *space,
 	const at_feat_nest *nest, const at_choice *ch, at_feat_struct_info *si);

@@ -251,6 +251,20 @@ int at_space_default(const at_space *space, const at_opts *opts,
 int at_space_omp(isl_ctx *ctx, const at_space *space, const at_choice *ch,
 	int *par, int *simd);
 
+/* Sets dir[s] (statement s's iterators, outermost first) to the step of
+ * statement s's innermost loop under ch's schedule: the difference
+ * between two of its consecutive iterations, and known[s] to 1, when
+ * that step is the same vector throughout the statement's domain
+ * (known[s] 0 and dir[s] zero otherwise: no loop, a step that varies, or
+ * a loop stride above 8).  A scan along the rows of a non-unimodular H
+ * meets integer points on every few values of its coordinate only; the
+ * step is then the one of the loop isl generates, at its stride.  The
+ * answers are memoized in the space by the part of ch the point loops
+ * depend on.  dir and known have scop->n_stmt entries.  Returns 0, or -1
+ * on an isl error. */
+int at_space_inner(isl_ctx *ctx, const at_space *space, const at_choice *ch,
+	long (*dir)[AT_MAX_DEPTH], int *known);
+
 /* Fills ord with the positions 0..n-1 in the order a band is scanned:
  * `outer` first (when >= 0), `inner` last (when >= 0), the others in
  * their order (the orders of the old id form o<k>.i<m>). */

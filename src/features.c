@@ -736,6 +736,91 @@ static void at_feat_fref(const at_scop *scop, const at_stmt *s,
 			at_feat_same_fp(&f->fref[j], fr);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Innermost loops                                                        */
+/* ---------------------------------------------------------------------- */
+
+/* Adds reference ref of statement st, whose innermost loop steps by dir
+ * (st's iterators), to *in (see at_feat_inner). */
+static void at_feat_inner_ref(const at_scop *scop, const at_stmt *st,
+	const at_ref *ref, const long *dir, at_feat_inner *in)
+{
+	int ncol = at_scop_ncol(scop), moved = 0, unit = 0;
+	int w = ref->kind == AT_WRITE;
+
+	for (int r = 0; r < ref->n_dim; r++) {
+		long v = 0;
+		for (int p = 0; p < st->n_loop; p++)
+			v += ref->m[(size_t)r * ncol + st->loops[p]] * dir[p];
+		moved += v != 0;
+		if (r == ref->n_dim - 1)
+			unit = v == 1 || v == -1;
+	}
+	in->refs++;
+	in->w += w;
+	if (!moved) {
+		in->inv++;
+		in->w_inv += w;
+	} else if (moved == 1 && unit) {
+		in->unit++;
+	} else {
+		in->wide++;
+		in->w_wide += w;
+	}
+}
+
+/* Adds statement s to *in: its references when its innermost loop's
+ * step dir is known. */
+static void at_feat_inner_stmt(const at_scop *scop, int s, const long *dir,
+	int known, at_feat_inner *in)
+{
+	const at_stmt *st = &scop->stmts[s];
+
+	in->stmts++;
+	if (!known)
+		return;
+	in->known++;
+	for (int i = 0; i < st->n_ref; i++)
+		at_feat_inner_ref(scop, st, &st->refs[i], dir, in);
+}
+
+/* Sets *in for the loop order as written: each statement's innermost
+ * loop steps along its own last iterator, by that loop's step. */
+static void at_feat_inner_orig(const at_scop *scop, at_feat_inner *in)
+{
+	memset(in, 0, sizeof(*in));
+	for (int s = 0; s < scop->n_stmt; s++) {
+		const at_stmt *st = &scop->stmts[s];
+		long dir[AT_MAX_DEPTH] = { 0 };
+		if (st->n_loop > 0)
+			dir[st->n_loop - 1] = scop->loops[st->loops[st->n_loop -
+				1]].step;
+		at_feat_inner_stmt(scop, s, dir, st->n_loop > 0, in);
+	}
+}
+
+/* Sets si->inner from the schedule of ch (at_space_inner).  Returns 0,
+ * or -1 on an isl error or when out of memory. */
+static int at_feat_inner_sched(isl_ctx *ctx, const at_space *space,
+	const at_choice *ch, at_feat_struct_info *si)
+{
+	const at_scop *scop = space->scop;
+	long (*dir)[AT_MAX_DEPTH] = calloc(scop->n_stmt + 1, sizeof(*dir));
+	int *known = calloc(scop->n_stmt + 1, sizeof(*known));
+	int r = -1;
+
+	if (!dir || !known || at_space_inner(ctx, space, ch, dir, known) < 0)
+		goto error;
+	memset(&si->inner, 0, sizeof(si->inner));
+	for (int s = 0; s < scop->n_stmt; s++)
+		at_feat_inner_stmt(scop, s, dir[s], known[s], &si->inner);
+	r = 0;
+error:
+	free(dir);
+	free(known);
+	return r;
+}
+
 /* Fills the access facts of f (references, operators, reuse). */
 static void at_feat_access(const at_scop *scop, const long *trips,
 	at_feat_nest *f)
@@ -778,6 +863,7 @@ int at_features_nest_info(isl_ctx *ctx, const at_scop *scop,
 	if (at_feat_domain(ctx, scop, space, param_vals, trips, f) < 0)
 		goto error;
 	at_feat_access(scop, trips, f);
+	at_feat_inner_orig(scop, &f->inner);
 	if (mach)
 		f->mach = *mach;
 	else
@@ -1064,6 +1150,7 @@ static void at_feat_untiled(at_feat_struct_info *si, const at_feat_nest *nest,
 	si->shape_kind = -1;
 	si->tile_scan = si->point_scan = -1;
 	si->par = si->simd = -1;
+	si->inner = nest->inner;
 	for (int k = 0; k < n; k++) {
 		si->h[k][k] = 1;
 		si->box[k][k] = 1;
@@ -1176,6 +1263,8 @@ int at_features_struct(isl_ctx *ctx, const at_space *space,
 			space->trips[k] : 32;
 	}
 	at_feat_struct_cache(si);
+	if (at_feat_inner_sched(ctx, space, &probe, si) < 0)
+		return -1;
 	return at_space_omp(ctx, space, &probe, &si->par, &si->simd);
 }
 
@@ -1288,7 +1377,28 @@ static double at_feat_footprint(const at_feat_struct_info *si,
 	return fp < 1 ? 1 : fp;
 }
 
-/* Writes the kind, shape and matrix entries; returns their number. */
+/* Returns a / b, 0 when b is 0. */
+static float at_feat_frac(int a, int b)
+{
+	return b ? (float)a / (float)b : 0;
+}
+
+/* Writes the AT_FEAT_CAND_INNER entries of *in: the share of statements
+ * whose innermost step is known, of references invariant, contiguous and
+ * wide in it, and of writes invariant and wide; returns their number. */
+static int at_feat_enc_inner(const at_feat_inner *in, float *o)
+{
+	o[0] = at_feat_frac(in->known, in->stmts);
+	o[1] = at_feat_frac(in->inv, in->refs);
+	o[2] = at_feat_frac(in->unit, in->refs);
+	o[3] = at_feat_frac(in->wide, in->refs);
+	o[4] = at_feat_frac(in->w_inv, in->w);
+	o[5] = at_feat_frac(in->w_wide, in->w);
+	return AT_FEAT_CAND_INNER;
+}
+
+/* Writes the kind, shape, matrix, scan and innermost-loop entries;
+ * returns their number. */
 static int at_feat_enc_shape(const at_feat_struct_info *si, float *o)
 {
 	int i = 0;
@@ -1309,7 +1419,7 @@ static int at_feat_enc_shape(const at_feat_struct_info *si, float *o)
 		o[i++] = si->tile_scan == t;
 	for (int t = 0; t < 3; t++)
 		o[i++] = si->point_scan == t;
-	return i;
+	return i + at_feat_enc_inner(&si->inner, o + i);
 }
 
 /* Returns log2(s) as a float for a tile size s >= 1: the exponent for a
@@ -1401,6 +1511,10 @@ static const char *const at_feat_cand_head[9] = {
 static const char *const at_feat_cand_scan[6] = {
 	"ts_I", "ts_S", "ts_P", "ls_I", "ls_S", "ls_P"
 };
+static const char *const at_feat_cand_inner[AT_FEAT_CAND_INNER] = {
+	"inner_known", "inner_inv", "inner_unit", "inner_wide",
+	"inner_store_inv", "inner_store_wide"
+};
 static const char *const at_feat_cand_tail[11] = {
 	"par_has", "par_level", "par_inner", "par_iters_log2", "simd",
 	"wavefront", "tiles_log2", "fp_log2", "fp_over_l1", "fp_over_l2",
@@ -1420,6 +1534,8 @@ char *at_features_cand_name(int k, char *buf, size_t size)
 			k % AT_MAX_DEPTH);
 	else if (at_feat_in(&k, 6))
 		snprintf(buf, size, "%s", at_feat_cand_scan[k]);
+	else if (at_feat_in(&k, AT_FEAT_CAND_INNER))
+		snprintf(buf, size, "%s", at_feat_cand_inner[k]);
 	else if (at_feat_in(&k, AT_MAX_DEPTH))
 		snprintf(buf, size, "size_log2_%d", k);
 	else if (at_feat_in(&k, AT_MAX_DEPTH))

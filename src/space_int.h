@@ -1,7 +1,8 @@
 /*
  * space_int.h — what the two halves of stage 4's structure code share:
- * src/space.c (structures, their schedule trees, ids, legality) and
- * src/space_omp.c (which loops of a structure are parallel, memoized).
+ * src/space.c (structures, their schedule trees, ids, legality),
+ * src/space_omp.c (which loops of a structure are parallel, memoized) and
+ * src/space_inner.c (how each statement's innermost loop steps, memoized).
  * Not part of the library's interface (include/at_space.h is).
  */
 #ifndef AT_SPACE_INT_H
@@ -48,17 +49,32 @@ struct at_omp_family {
 	signed char zero[1 << AT_MAX_DEPTH][AT_MAX_DEPTH];
 };
 
-/* The memo of at_space_omp, owned by its space: results by the part of
- * the choice they depend on, and the relations of the families; and the
- * original schedule trees by their number of shared loops (every
- * candidate's schedule starts from one). */
+/* One memoized answer of at_space_inner: the steps of the innermost
+ * loops depend only on the point loops, i.e. on the shape, the point
+ * scan, the effective point order and the sizes (`key`, the rest 0);
+ * dir and known have one entry per statement. */
+struct at_inner_entry {
+	at_choice key;
+	long (*dir)[AT_MAX_DEPTH];
+	int *known;
+};
+
+/* The memo of at_space_omp and at_space_inner, owned by its space:
+ * results by the part of the choice they depend on, and the relations of
+ * the families; and the original schedule trees by their number of
+ * shared loops (every candidate's schedule starts from one). */
 struct at_space_memo {
 	int n, cap;
 	struct at_omp_entry *e;
 	int n_fam, cap_fam;
 	struct at_omp_family **fam;
 	isl_schedule *orig[AT_MAX_DEPTH + 1];
+	int n_inner, cap_inner;
+	struct at_inner_entry *inner;
 };
+
+/* Frees the at_space_inner part of memo m. */
+void at_space_inner_memo_free(struct at_space_memo *m);
 
 /* Returns the schedule tree of choice ch of space (not checked for
  * legality); NULL on an isl error. */

@@ -41,6 +41,7 @@ void at_space_memo_free(struct at_space_memo *m)
 	free(m->e);
 	for (int i = 0; i <= AT_MAX_DEPTH; i++)
 		isl_schedule_free(m->orig[i]);
+	at_space_inner_memo_free(m);
 	free(m);
 }
 

@@ -12,7 +12,7 @@
  * (frontend, deps, space at AT_SPACE_SHAPES) and writes one training row per
  * measured candidate after a header line naming the feature layout:
  *
- *   {"layout":"at-feat-1","nest_names":[...],"cand_names":[...],
+ *   {"layout":"at-feat-2","nest_names":[...],"cand_names":[...],
  *    "machine":{"l1d":...,"l2":...,"l3":...,"cores":...}}
  *   {"seed":S,"cand":ID,"role":R,"speedup":X,"time":T,"ref_time":T0,
  *    "load":A,"busy":B,"busy_normal":B0,"busy_niced":B1,"nest":[...],

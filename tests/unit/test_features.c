@@ -444,6 +444,127 @@ done:
 	unload(&fx);
 }
 
+/* Checks that at_space_inner's memoized answers (keyed by the point
+ * loops only) equal the ones computed from each structure's own schedule
+ * (no memo) for every structure of `path`. */
+static void check_inner_memo(isl_ctx *ctx, const char *path)
+{
+	long (*d1)[AT_MAX_DEPTH] = NULL, (*d2)[AT_MAX_DEPTH] = NULL;
+	int *k1 = NULL, *k2 = NULL, differ = 0, errors = 0, n = 0;
+	struct fixture fx;
+	struct at_space_memo *memo;
+
+	if (load(ctx, path, 1, &fx) < 0 || !fx.space) {
+		AT_CHECK(0, "%s: loaded", path);
+		unload(&fx);
+		return;
+	}
+	n = fx.src->scops[0]->n_stmt + 1;
+	d1 = calloc(n, sizeof(*d1));
+	d2 = calloc(n, sizeof(*d2));
+	k1 = calloc(n, sizeof(*k1));
+	k2 = calloc(n, sizeof(*k2));
+	memo = fx.space->memo;
+	for (int i = 0; d1 && d2 && k1 && k2 && i < fx.space->n_struct; i++) {
+		const at_choice *ch = &fx.space->structs[i].ch;
+		fx.space->memo = memo;
+		errors += at_space_inner(ctx, fx.space, ch, d1, k1) < 0;
+		fx.space->memo = NULL;
+		errors += at_space_inner(ctx, fx.space, ch, d2, k2) < 0;
+		differ += memcmp(d1, d2, (n - 1) * sizeof(*d1)) != 0 ||
+			memcmp(k1, k2, (n - 1) * sizeof(*k1)) != 0;
+	}
+	fx.space->memo = memo;
+	AT_CHECK(d1 && d2 && k1 && k2 && fx.space->n_struct > 0 &&
+		!errors && !differ, "%s: memoized innermost steps equal "
+		"each structure's own (%d structures, %d differ, %d errors)",
+		path, fx.space->n_struct, differ, errors);
+	free(d1);
+	free(d2);
+	free(k1);
+	free(k2);
+	unload(&fx);
+}
+
+/* Returns 1 when the six innermost-loop entries of v are `want`. */
+static int inner_is(const float *v, const float *want)
+{
+	static const char *const names[AT_FEAT_CAND_INNER] = {
+		"inner_known", "inner_inv", "inner_unit", "inner_wide",
+		"inner_store_inv", "inner_store_wide"
+	};
+
+	for (int k = 0; k < AT_FEAT_CAND_INNER; k++)
+		if (!near(cv(v, names[k]), want[k]))
+			return 0;
+	return 1;
+}
+
+/* Returns 1 when at_space_inner gives statement 0 of fx under `id` the
+ * step (a, b[, c]) (n entries). */
+static int step_is(isl_ctx *ctx, struct fixture *fx, const char *id,
+	const long *want, int n)
+{
+	long dir[4][AT_MAX_DEPTH];
+	int known[4];
+	at_choice ch;
+	char err[256];
+
+	if (fx->src->scops[0]->n_stmt > 4 ||
+	    at_space_parse_id(fx->space, id, &ch, err, sizeof(err)) < 0 ||
+	    at_space_inner(ctx, fx->space, &ch, dir, known) < 0)
+		return 0;
+	return known[0] && !memcmp(dir[0], want, n * sizeof(long));
+}
+
+/* The innermost-loop entries: y += A x (refs y, y, A, x) as written, with
+ * i innermost and with r innermost; the steps of scans along a
+ * non-unimodular H (isl's loop strides by |det H|) and of LP. */
+static void test_inner(isl_ctx *ctx)
+{
+	static const long cone_ls[2] = { 1, 2 }, lp[2] = { -1, 1 };
+	static const float as_written[] = { 1, 0.25, 0.75, 0, 0, 0 };
+	static const float i_inner[] = { 1, 0.5, 0.25, 0.25, 1, 0 };
+	static const float r_inner[] = { 1, 1, 0, 0, 1, 0 };
+	static const float diagonal[] = { 1, 0, 0, 1, 0, 1 };
+	struct fixture fx;
+	float v[AT_FEAT_CAND_DIM];
+	at_feat_struct_info si;
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/ft_inner.c", 1, &fx) == 0,
+		"inner: features computed");
+	if (fx.space) {
+		at_features_keep(&fx.f, v);
+		AT_CHECK(inner_is(v, as_written), "inner: as written, x "
+			"invariant, y and A contiguous in j");
+		AT_CHECK(encode(ctx, &fx, "rect.TS.LI.o0.i1.8x8x8", v, &si) ==
+			0 && inner_is(v, i_inner), "inner: i innermost, y "
+			"(read, write) invariant, A wide, x contiguous");
+		AT_CHECK(encode(ctx, &fx, "rect.TS.LI.o1.i0.8x8x8", v, &si) ==
+			0 && inner_is(v, r_inner), "inner: r innermost, all "
+			"invariant");
+	}
+	unload(&fx);
+	AT_CHECK(load(ctx, "tests/unit/inputs/fe_listing11.c", 1, &fx) == 0,
+		"inner: Listing 1.1 loaded");
+	if (fx.space) {
+		AT_CHECK(step_is(ctx, &fx, "cone1.TS.LS.o0.i1.16x16", cone_ls,
+			2), "inner: LS along H = ((2,-1),(-1,2)) steps by "
+			"(1,2), the stride-3 loop's step");
+		AT_CHECK(step_is(ctx, &fx, "rect.TP.LP.o0.i1.16x16", lp, 2),
+			"inner: LP after sigma . P steps by (-1,1)");
+		AT_CHECK(encode(ctx, &fx, "cone1.TS.LS.o0.i1.16x16", v, &si) ==
+			0 && inner_is(v, diagonal), "inner: every reference "
+			"wide along (1,2)");
+	}
+	unload(&fx);
+	check_inner_memo(ctx, "tests/unit/inputs/fe_listing11.c");
+	check_inner_memo(ctx, "tests/unit/inputs/ft_inner2.c");
+	check_inner_memo(ctx, "examples/seidel2d.c");
+	check_inner_memo(ctx, "examples/fdtd2d.c");
+	check_inner_memo(ctx, "examples/lu.c");
+}
+
 /* Returns the loop depth of generated iterator c<2k+1> (orig keeps the
  * 2d+1 schedule: c1, c3, c5 are the loops of depth 0, 1, 2). */
 static int depth_of(const char *iter)
@@ -697,6 +818,7 @@ int main(void)
 	test_params(ctx);
 	test_machine();
 	test_cand(ctx);
+	test_inner(ctx);
 	test_orig_omp(ctx);
 	test_family_omp(ctx);
 	test_layout_speed(ctx);
