@@ -632,25 +632,47 @@ static long at_feat_coef(const at_scop *scop, const at_ref *r, int d, int c)
 	return r->m[d * at_scop_ncol(scop) + c];
 }
 
+/* How a reference walks memory along a step of the loops. */
+enum at_feat_walk {
+	AT_WALK_INV,		/* the same element */
+	AT_WALK_UNIT,		/* the last subscript by +-1, no other */
+	AT_WALK_WIDE		/* any other change */
+};
+
+/* Returns how reference r walks when global loop loops[p] moves by
+ * dir[p] (p < n) and the other loops stay. */
+static enum at_feat_walk at_feat_walk(const at_scop *scop, const at_ref *r,
+	const int *loops, const long *dir, int n)
+{
+	int moved = 0, unit = 0;
+
+	for (int d = 0; d < r->n_dim; d++) {
+		long v = 0;
+		for (int p = 0; p < n; p++)
+			v += at_feat_coef(scop, r, d, loops[p]) * dir[p];
+		moved += v != 0;
+		if (d == r->n_dim - 1)
+			unit = v == 1 || v == -1;
+	}
+	return !moved ? AT_WALK_INV : moved == 1 && unit ? AT_WALK_UNIT :
+		AT_WALK_WIDE;
+}
+
 /* Returns 1 if reference r does not move with global loop g. */
 static int at_feat_invariant(const at_scop *scop, const at_ref *r, int g)
 {
-	for (int d = 0; d < r->n_dim; d++)
-		if (at_feat_coef(scop, r, d, g))
-			return 0;
-	return 1;
+	static const long one = 1;
+
+	return at_feat_walk(scop, r, &g, &one, 1) == AT_WALK_INV;
 }
 
 /* Returns 1 if reference r walks its innermost dimension with stride 1
  * along global loop g (and no other dimension moves with g). */
 static int at_feat_stride1(const at_scop *scop, const at_ref *r, int g)
 {
-	if (r->n_dim == 0 || labs(at_feat_coef(scop, r, r->n_dim - 1, g)) != 1)
-		return 0;
-	for (int d = 0; d < r->n_dim - 1; d++)
-		if (at_feat_coef(scop, r, d, g))
-			return 0;
-	return 1;
+	static const long one = 1;
+
+	return at_feat_walk(scop, r, &g, &one, 1) == AT_WALK_UNIT;
 }
 
 /* Writes the AT_FEAT_REF_DIM entries of reference r of statement s:
@@ -745,28 +767,17 @@ static void at_feat_fref(const at_scop *scop, const at_stmt *s,
 static void at_feat_inner_ref(const at_scop *scop, const at_stmt *st,
 	const at_ref *ref, const long *dir, at_feat_inner *in)
 {
-	int ncol = at_scop_ncol(scop), moved = 0, unit = 0;
+	enum at_feat_walk walk = at_feat_walk(scop, ref, st->loops, dir,
+		st->n_loop);
 	int w = ref->kind == AT_WRITE;
 
-	for (int r = 0; r < ref->n_dim; r++) {
-		long v = 0;
-		for (int p = 0; p < st->n_loop; p++)
-			v += ref->m[(size_t)r * ncol + st->loops[p]] * dir[p];
-		moved += v != 0;
-		if (r == ref->n_dim - 1)
-			unit = v == 1 || v == -1;
-	}
 	in->refs++;
 	in->w += w;
-	if (!moved) {
-		in->inv++;
-		in->w_inv += w;
-	} else if (moved == 1 && unit) {
-		in->unit++;
-	} else {
-		in->wide++;
-		in->w_wide += w;
-	}
+	in->inv += walk == AT_WALK_INV;
+	in->unit += walk == AT_WALK_UNIT;
+	in->wide += walk == AT_WALK_WIDE;
+	in->w_inv += w && walk == AT_WALK_INV;
+	in->w_wide += w && walk == AT_WALK_WIDE;
 }
 
 /* Adds statement s to *in: its references when its innermost loop's
