@@ -37,7 +37,7 @@ struct cJSON;
 #include "at_deps.h"
 #include "at_space.h"
 
-#define AT_FEAT_LAYOUT "at-feat-2"
+#define AT_FEAT_LAYOUT "at-feat-3"
 
 #define AT_FEAT_NREF 8		/* references with their own access block */
 #define AT_FEAT_NDIM 3		/* array dimensions per block (innermost) */
@@ -157,9 +157,16 @@ typedef struct at_feat_struct_info {
 	int kind;			/* 0 keep, 1 orig, 2 tiled */
 	int shape_kind;			/* at_shape_kind, -1 for keep/orig */
 	int n;				/* band depth (loops for keep/orig) */
+	/* H: the band's rows over the loops of the first statement
+	 * (at_shape.band); col[i] is the loop of its i-th non-zero column,
+	 * cover[p] is set for those loops; det and adj are of the n x n
+	 * matrix of those columns; box[p][j] = |adj|_ij / |det| for p =
+	 * col[i], the side of a tile along loop p per unit of size j. */
 	long h[AT_MAX_DEPTH][AT_MAX_DEPTH];
-	double box[AT_MAX_DEPTH][AT_MAX_DEPTH];	/* |adj(H)| / |det H| */
+	double box[AT_MAX_DEPTH][AT_MAX_DEPTH];
 	long det;
+	int col[AT_MAX_DEPTH], cover[AT_MAX_DEPTH];
+	int unit;			/* every row follows one loop (+-1) */
 	int tile_scan, point_scan;	/* at_scan, -1 for keep/orig */
 	int tile_rank[AT_MAX_DEPTH], point_rank[AT_MAX_DEPTH];
 	int tile_ord[AT_MAX_DEPTH];	/* band position of tile level k */
@@ -167,7 +174,7 @@ typedef struct at_feat_struct_info {
 					 * levels of the nest), -1: none */
 	at_feat_inner inner;		/* under the structure's schedule */
 	double extent[AT_MAX_DEPTH];	/* per row of H: 1 + sum_k |h_pk|
-					 * (trip_k - 1) */
+					 * (trip_k - 1), k over the loops */
 } at_feat_struct_info;
 
 /* Fills *m with the L1 data, L2 and L3 cache sizes and the number of

@@ -18,6 +18,7 @@
 #ifndef AT_SHAPE_H
 #define AT_SHAPE_H
 
+#include <isl/schedule_node.h>
 #include <isl/set.h>
 
 #include "at_space.h"
@@ -39,5 +40,13 @@ int at_shape_row_ok(__isl_keep isl_set *deltas, const long *h, int n);
  * summation vector of the uniform distances, for LP) is set on each.
  * Returns 0 or -1. */
 int at_shape_orig(at_space *space, __isl_keep isl_set *deltas, int n);
+
+/* Sets sh->band and sh->trips of isl's band `node` (sh->n members; see
+ * at_shape): its members as linear forms over the loops of statement S0,
+ * when each is one affine piece with integer coefficients there and their
+ * non-zero columns form an invertible n x n matrix; otherwise I on the
+ * first n loops with those loops' trip counts.  Returns 0 or -1. */
+int at_shape_isl_rows(const at_space *space,
+	__isl_keep isl_schedule_node *node, at_shape *sh);
 
 #endif

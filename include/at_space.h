@@ -34,7 +34,9 @@
  *               "parallel loop outermost, stride-1 loop innermost" for
  *               any pair.  TI, TP and LP fix their order.
  *   sizes       one tile size per row, from {1, 4, 8, ..., 512}, never
- *               larger than the loop's trip count when it is known.
+ *               larger than the number of values the row takes when it
+ *               is known (at_shape.trips: for isl's band, whose members
+ *               may reorder or combine the loops, those of the member).
  *
  * The untransformed nest ("orig") is always a candidate.  Every schedule
  * handed out has passed the exact legality test at_deps_is_legal() for
@@ -95,6 +97,18 @@ typedef struct at_shape {
 	long h[AT_MAX_DEPTH][AT_MAX_DEPTH];	/* rows: tiling hyperplanes */
 	long sigma[AT_MAX_DEPTH];	/* LP direction, band coordinates */
 	int unit;			/* H = I (then TI = TS, LS = LI) */
+	/* The band's rows as linear forms over the loops of the first
+	 * statement (outermost first): H on the first n loops for the
+	 * shapes of the original loops; for isl's band its members, when
+	 * they are affine there with n loops forming an invertible matrix
+	 * (else I on the first n loops). */
+	long band[AT_MAX_DEPTH][AT_MAX_DEPTH];
+	/* Per band position, how many values it takes (-1: parametric):
+	 * loop k's trip count for the shapes of the original loops; for
+	 * isl's band the trip count of the loop a member follows, or
+	 * 1 + sum |band_kj| (trip_j - 1) for a combination of loops.  Tile
+	 * sizes are capped by it. */
+	long trips[AT_MAX_DEPTH];
 } at_shape;
 
 /* at_choice.shape of the two untransformed choices: "orig" (the original
@@ -226,10 +240,16 @@ void at_choice_orders(const at_choice *ch, int n, int *tile_ord,
 int at_space_counts(const at_space *space, int legal[3][3], int total[3][3]);
 
 /* Fills sizes[] (at most AT_N_SIZE) with the tile sizes allowed for
- * band position `k`: those of {1, 4, ..., 512} that do not
- * exceed the loop's trip count when it is known (the parametric rule:
- * a parameter is assumed large, all sizes allowed).  Returns the count. */
-int at_space_sizes(const at_space *space, int k, long *sizes);
+ * band position `k` of shape `s`: those of {1, 4, ..., 512} that do not
+ * exceed the position's number of values when it is known (shape->trips;
+ * the parametric rule: a parameter is assumed large, all sizes allowed).
+ * Returns the count. */
+int at_space_sizes(const at_space *space, int s, int k, long *sizes);
+
+/* Returns the probe size of band position k of shape s, at which
+ * structures are checked and described: 32, or the position's number of
+ * values (shape->trips) when it is known and smaller (at least 1). */
+long at_space_probe(const at_space *space, int s, int k);
 
 /* Returns the choice `--strategy fixed:N` / `tile(...)` make under opts:
  * the first legal structure that matches opts' shape/scan clauses (by

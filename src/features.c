@@ -1131,8 +1131,9 @@ static double at_feat_extent(const at_feat_struct_info *si, int p)
 {
 	double e = 1;
 
-	for (int k = 0; k < si->n; k++)
-		e += labs(si->h[p][k]) * (si->nest->pos_trip[k] - 1);
+	for (int k = 0; k < AT_MAX_DEPTH; k++)
+		if (si->h[p][k])
+			e += labs(si->h[p][k]) * (si->nest->pos_trip[k] - 1);
 	return e;
 }
 
@@ -1158,6 +1159,7 @@ static void at_feat_untiled(at_feat_struct_info *si, const at_feat_nest *nest,
 	si->kind = kind;
 	si->n = n;
 	si->det = 1;
+	si->unit = 1;
 	si->shape_kind = -1;
 	si->tile_scan = si->point_scan = -1;
 	si->par = si->simd = -1;
@@ -1165,6 +1167,8 @@ static void at_feat_untiled(at_feat_struct_info *si, const at_feat_nest *nest,
 	for (int k = 0; k < n; k++) {
 		si->h[k][k] = 1;
 		si->box[k][k] = 1;
+		si->col[k] = k;
+		si->cover[k] = 1;
 		si->tile_rank[k] = si->point_rank[k] = k;
 		si->tile_ord[k] = k;
 	}
@@ -1229,20 +1233,47 @@ error:
 	return -1;
 }
 
-/* Sets the matrix facts of si from shape sh: H, det, box = |adj H|/|det|. */
+/* Sets the matrix facts of si from shape sh (see at_feat_struct_info):
+ * H = sh->band over the loops, the loops its n non-zero columns cover,
+ * det and box of those columns (box = I when they are not n or det is 0),
+ * and whether every row follows one loop. */
 static void at_feat_matrix(at_feat_struct_info *si, const at_shape *sh)
 {
-	long adj[AT_MAX_DEPTH][AT_MAX_DEPTH];
-	long det;
+	long m[AT_MAX_DEPTH][AT_MAX_DEPTH], adj[AT_MAX_DEPTH][AT_MAX_DEPTH];
+	long det = 0;
+	int n = sh->n, cols = 0;
 
-	memcpy(si->h, sh->h, sizeof(si->h));
-	det = at_shape_det(sh->h, sh->n);
-	at_shape_adj(sh->h, sh->n, adj);
+	memcpy(si->h, sh->band, sizeof(si->h));
+	for (int c = 0; c < AT_MAX_DEPTH; c++) {
+		int nz = 0;
+		for (int r = 0; r < n; r++)
+			nz |= sh->band[r][c] != 0;
+		if (nz && cols < n)
+			si->col[cols] = c;
+		cols += nz;
+	}
+	for (int i = 0; cols != n && i < n; i++)
+		si->col[i] = i;
+	for (int r = 0; r < n; r++)
+		for (int i = 0; i < n; i++)
+			m[r][i] = sh->band[r][si->col[i]];
+	if (cols == n) {
+		det = at_shape_det(m, n);
+		at_shape_adj(m, n, adj);
+	}
 	si->det = det;
-	for (int r = 0; r < sh->n; r++)
-		for (int c = 0; c < sh->n; c++)
-			si->box[r][c] = det ? (double)labs(adj[r][c]) /
-				(double)labs(det) : r == c;
+	si->unit = 1;
+	for (int i = 0; i < n; i++) {
+		int nz = 0;
+		si->cover[si->col[i]] = 1;
+		for (int j = 0; j < n; j++) {
+			si->box[si->col[i]][j] = det ? (double)labs(adj[i][j]) /
+				(double)labs(det) : i == j;
+			nz += m[i][j] != 0;
+		}
+		if (nz != 1 || (cols == n && labs(det) != 1))
+			si->unit = 0;
+	}
 }
 
 /* Fills *si for the structure of ch (see at_features.h). */
@@ -1270,8 +1301,7 @@ int at_features_struct(isl_ctx *ctx, const at_space *space,
 	for (int k = 0; k < sh->n; k++) {
 		si->tile_rank[si->tile_ord[k]] = k;
 		si->point_rank[point_ord[k]] = k;
-		probe.sizes[k] = space->trips[k] >= 1 && space->trips[k] < 32 ?
-			space->trips[k] : 32;
+		probe.sizes[k] = at_space_probe(space, ch->shape, k);
 	}
 	at_feat_struct_cache(si);
 	if (at_feat_inner_sched(ctx, space, &probe, si) < 0)
@@ -1291,20 +1321,18 @@ static double at_feat_tiles_along(const at_feat_struct_info *si, int p,
 }
 
 /* Returns the estimated number of tiles: the product of the tiles along
- * each row when H = I, else the band's volume divided by a tile's
- * (prod s / |det H|). */
+ * each row when every row follows one loop, else the band's volume (over
+ * the loops it covers) divided by a tile's (prod s / |det H|). */
 static double at_feat_n_tiles(const at_feat_struct_info *si, const long *s)
 {
 	double vol = 1, tiles = 1;
-	int unit = si->shape_kind != AT_SHAPE_CONE &&
-		si->shape_kind != AT_SHAPE_SKEW;
 
 	for (int k = 0; k < si->n; k++) {
 		tiles *= at_feat_tiles_along(si, k, s[k]);
-		vol *= si->nest->pos_trip[k] / (double)s[k];
+		vol *= si->nest->pos_trip[si->col[k]] / (double)s[k];
 	}
 	vol *= (double)labs(si->det);
-	if (unit)
+	if (si->unit)
 		return tiles;
 	return vol < 1 ? 1 : vol;
 }
@@ -1357,9 +1385,9 @@ static double at_feat_ref_elems(const struct at_feat_fref *fr,
 /* Returns the estimated footprint of one tile in bytes: per array, the
  * largest number of elements one of its references touches (references
  * of one array mostly overlap), times the element size, summed.  A
- * tile's side along band position p is its bounding box in the original
- * loops, sum_j |adj H|_pj s_j / |det H|, at most the loop's trip count;
- * other loops run in full.  Untiled candidates: the whole nest. */
+ * tile's side along a loop p the band covers is its bounding box there,
+ * sum_j box_pj s_j, at most the loop's trip count; other loops run in
+ * full.  Untiled candidates: the whole nest. */
 static double at_feat_footprint(const at_feat_struct_info *si,
 	const long *s)
 {
@@ -1367,8 +1395,8 @@ static double at_feat_footprint(const at_feat_struct_info *si,
 	double side[AT_MAX_DEPTH], best[AT_FEAT_MAXREF], fp = 0;
 
 	for (int p = 0; p < AT_MAX_DEPTH; p++) {
-		side[p] = si->kind == 2 && p < si->n ? 0 : -1;
-		for (int j = 0; si->kind == 2 && p < si->n && j < si->n; j++)
+		side[p] = si->kind == 2 && si->cover[p] ? 0 : -1;
+		for (int j = 0; si->kind == 2 && si->cover[p] && j < si->n; j++)
 			if (si->box[p][j] != 0)	/* +0.0 changes nothing */
 				side[p] += si->box[p][j] * (double)s[j];
 	}

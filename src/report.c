@@ -173,15 +173,17 @@ static int at_report_counts(cJSON *nest, const at_space *space)
  * sizes. */
 static int at_report_sizes(cJSON *nest, const at_space *space)
 {
-	int n = 0;
+	int n = 0, w = 0;
 	cJSON *a = cJSON_AddArrayToObject(nest, "sizes");
 
 	for (int s = 0; s < space->n_shape; s++)
-		if (space->shapes[s].n > n)
+		if (space->shapes[s].n > n) {
 			n = space->shapes[s].n;
+			w = s;
+		}
 	for (int k = 0; a && k < n; k++) {
 		long sizes[AT_N_SIZE];
-		int m = at_space_sizes(space, k, sizes);
+		int m = at_space_sizes(space, w, k, sizes);
 		if (!cJSON_AddItemToArray(a, at_report_longs(sizes, m)))
 			return -1;
 	}

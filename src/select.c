@@ -89,14 +89,15 @@ static int at_select_add(const at_model *m, at_select *sel,
 }
 
 /* Fills sizes[] with the tile sizes the model chooses among at band
- * position k and returns their number: the space's sizes for k
- * (at_space_sizes) from AT_SELECT_SIZE_MIN to AT_SELECT_SIZE_MAX, or
+ * position k of shape s and returns their number: the space's sizes
+ * for k (at_space_sizes) from AT_SELECT_SIZE_MIN to AT_SELECT_SIZE_MAX, or
  * the smallest of them when none is in that range (a loop of fewer than
  * 4 iterations). */
-static int at_select_size_range(const at_space *space, int k, long *sizes)
+static int at_select_size_range(const at_space *space, int s, int k,
+	long *sizes)
 {
 	long all[AT_N_SIZE];
-	int c = at_space_sizes(space, k, all), n = 0;
+	int c = at_space_sizes(space, s, k, all), n = 0;
 
 	for (int i = 0; i < c; i++)
 		if (all[i] >= AT_SELECT_SIZE_MIN && all[i] <= AT_SELECT_SIZE_MAX)
@@ -116,7 +117,8 @@ static int at_select_sizes(const at_space *space, const at_model *m,
 	int cnt[AT_MAX_DEPTH], idx[AT_MAX_DEPTH] = { 0 }, n = si->n, k;
 
 	for (k = 0; k < n; k++)
-		cnt[k] = at_select_size_range(space, k, sizes[k]);
+		cnt[k] = at_select_size_range(space, sel->items[item].ch.shape, k,
+			sizes[k]);
 	for (;;) {
 		for (k = 0; k < n; k++)
 			cur[k] = sizes[k][idx[k]];

@@ -2,12 +2,17 @@
  * shape.c — stage 4 (space), part 1: partitioning matrices H derived from
  * the exact dependence distances and the dependence cone (see at_shape.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <isl/aff.h>
 #include <isl/constraint.h>
 #include <isl/local_space.h>
 #include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
 
 #include "at_shape.h"
 
@@ -90,6 +95,30 @@ int at_shape_row_ok(__isl_keep isl_set *deltas, const long *h, int n)
 	return empty < 0 ? -1 : empty;
 }
 
+/* Sets sh->band to `band` and sh->trips to how many values each of its
+ * first sh->n rows takes over the loops' trip counts space->trips (see
+ * at_shape). */
+static void at_shape_set_rows(const at_space *space, at_shape *sh,
+	long band[][AT_MAX_DEPTH])
+{
+	memcpy(sh->band, band, sizeof(sh->band));
+	for (int p = 0; p < AT_MAX_DEPTH; p++) {
+		long ext = 1;
+		int nz = 0, one = -1;
+		for (int c = 0; c < AT_MAX_DEPTH && ext > 0; c++) {
+			long b = labs(band[p][c]);
+			if (!b)
+				continue;
+			nz++;
+			one = b == 1 ? c : -1;
+			ext = space->trips[c] >= 1 ?
+				ext + b * (space->trips[c] - 1) : -1;
+		}
+		sh->trips[p] = nz == 1 && one >= 0 ? space->trips[one] :
+			nz ? ext : space->trips[p];
+	}
+}
+
 /* Appends a shape named `name` with rows h to space (if there is room and
  * no shape has the same matrix).  Returns the new shape or NULL. */
 static at_shape *at_shape_add(at_space *space, at_shape_kind kind,
@@ -113,6 +142,7 @@ static at_shape *at_shape_add(at_space *space, at_shape_kind kind,
 				space->n_shape);
 	sh->n = n;
 	memcpy(sh->h, h, sizeof(sh->h));
+	at_shape_set_rows(space, sh, h);
 	sh->unit = 1;
 	for (int r = 0; r < n; r++)
 		for (int c = 0; c < n; c++)
@@ -425,4 +455,124 @@ int at_shape_orig(at_space *space, __isl_keep isl_set *deltas, int n)
 	for (int i = first; i < space->n_shape; i++)
 		memcpy(space->shapes[i].sigma, sigma, sizeof(sigma));
 	return 0;
+}
+
+/* Keeps the first set named S0 of a union set in *user (an isl_space). */
+static isl_stat at_shape_s0(__isl_take isl_set *set, void *user)
+{
+	isl_space **s0 = user;
+	const char *name = isl_set_get_tuple_name(set);
+
+	if (!*s0 && name && !strcmp(name, "S0"))
+		*s0 = isl_set_get_space(set);
+	isl_set_free(set);
+	return isl_stat_ok;
+}
+
+/* Keeps the expression of a piece in *user (an isl_aff, replaced). */
+static isl_stat at_shape_piece(__isl_take isl_set *set,
+	__isl_take isl_aff *aff, void *user)
+{
+	isl_aff **out = user;
+
+	isl_set_free(set);
+	isl_aff_free(*out);
+	*out = aff;
+	return isl_stat_ok;
+}
+
+/* Writes the coefficients of member p of mupa on the d loops of S0 (space
+ * s0) into row; returns 1, 0 when it is not one affine piece with
+ * integer coefficients and no division there, -1 on error. */
+static int at_shape_member_row(__isl_keep isl_multi_union_pw_aff *mupa,
+	int p, __isl_keep isl_space *s0, int d, long *row)
+{
+	isl_union_pw_aff *upa = isl_multi_union_pw_aff_get_union_pw_aff(mupa,
+		p);
+	isl_space *fn = isl_space_add_dims(isl_space_from_domain(
+		isl_space_copy(s0)), isl_dim_out, 1);
+	isl_pw_aff *pa = isl_union_pw_aff_extract_pw_aff(upa, fn);
+	isl_aff *aff = NULL;
+	int ok = 0;
+
+	isl_union_pw_aff_free(upa);
+	if (!pa)
+		return -1;
+	if (isl_pw_aff_n_piece(pa) == 1 &&
+	    isl_pw_aff_foreach_piece(pa, &at_shape_piece, &aff) < 0)
+		goto error;
+	ok = aff && isl_aff_dim(aff, isl_dim_div) == 0;
+	for (int k = 0; ok && k < d; k++) {
+		isl_val *v = isl_aff_get_coefficient_val(aff, isl_dim_in, k);
+		if (!v)
+			goto error;
+		ok = isl_val_is_int(v) == isl_bool_true;
+		row[k] = ok ? isl_val_get_num_si(v) : 0;
+		isl_val_free(v);
+	}
+	isl_aff_free(aff);
+	isl_pw_aff_free(pa);
+	return ok;
+error:
+	isl_aff_free(aff);
+	isl_pw_aff_free(pa);
+	return -1;
+}
+
+/* Returns 1 if the non-zero columns of the n rows of band are exactly n
+ * and form an invertible matrix. */
+static int at_shape_square(long band[][AT_MAX_DEPTH], int n)
+{
+	long m[AT_MAX_DEPTH][AT_MAX_DEPTH];
+	int cols = 0;
+
+	for (int c = 0; c < AT_MAX_DEPTH; c++) {
+		int nz = 0;
+		for (int r = 0; r < n; r++)
+			nz |= band[r][c] != 0;
+		if (!nz)
+			continue;
+		if (cols == n)
+			return 0;
+		for (int r = 0; r < n; r++)
+			m[r][cols] = band[r][c];
+		cols++;
+	}
+	return cols == n && at_shape_det(m, n) != 0;
+}
+
+/* Sets isl's band rows (see at_shape.h). */
+int at_shape_isl_rows(const at_space *space,
+	__isl_keep isl_schedule_node *node, at_shape *sh)
+{
+	const at_scop *scop = space->scop;
+	long band[AT_MAX_DEPTH][AT_MAX_DEPTH] = { { 0 } };
+	isl_union_set *dom = isl_schedule_node_get_domain(node);
+	isl_multi_union_pw_aff *mupa =
+		isl_schedule_node_band_get_partial_schedule(node);
+	isl_space *s0 = NULL;
+	int d = scop->n_stmt ? scop->stmts[0].n_loop : 0, ok = 1;
+
+	for (int k = 0; k < sh->n; k++)
+		band[k][k] = 1;
+	at_shape_set_rows(space, sh, band);
+	if (!dom || !mupa ||
+	    isl_union_set_foreach_set(dom, &at_shape_s0, &s0) < 0)
+		goto error;
+	memset(band, 0, sizeof(band));
+	for (int p = 0; s0 && ok > 0 && p < sh->n; p++)
+		ok = at_shape_member_row(mupa, p, s0, d, band[p]);
+	if (ok < 0)
+		goto error;
+	if (s0 && ok && at_shape_square(band, sh->n))
+		at_shape_set_rows(space, sh, band);
+	isl_space_free(s0);
+	isl_multi_union_pw_aff_free(mupa);
+	isl_union_set_free(dom);
+	return 0;
+error:
+	isl_space_free(s0);
+	isl_multi_union_pw_aff_free(mupa);
+	isl_union_set_free(dom);
+	return -1;
 }

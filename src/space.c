@@ -651,9 +651,9 @@ at_cand *at_space_make(isl_ctx *ctx, const at_space *space,
 }
 
 /* Returns the sizes allowed at position k (see at_space.h). */
-int at_space_sizes(const at_space *space, int k, long *sizes)
+int at_space_sizes(const at_space *space, int s, int k, long *sizes)
 {
-	long trip = k < AT_MAX_DEPTH ? space->trips[k] : -1;
+	long trip = k < AT_MAX_DEPTH ? space->shapes[s].trips[k] : -1;
 	int n = 0;
 
 	for (int i = 0; i < AT_N_SIZE; i++)
@@ -678,11 +678,10 @@ int at_space_counts(const at_space *space, int legal[3][3], int total[3][3])
 	return n_legal;
 }
 
-/* Returns the probe size of position k: 32, or the trip count when it is
- * known and smaller (at least 1). */
-static long at_space_probe(const at_space *space, int k)
+/* Returns the probe size of a band position (see at_space.h). */
+long at_space_probe(const at_space *space, int s, int k)
 {
-	long trip = space->trips[k];
+	long trip = space->shapes[s].trips[k];
 
 	if (trip < 0 || trip >= 32)
 		return 32;
@@ -818,7 +817,7 @@ static int at_space_enum_scans(isl_ctx *ctx, at_space *space, int s,
 			memcpy(ch.tile_ord, o->tile[t], sizeof(ch.tile_ord));
 			memcpy(ch.point_ord, o->point[p], sizeof(ch.point_ord));
 			for (int k = 0; k < n; k++)
-				ch.sizes[k] = at_space_probe(space, k);
+				ch.sizes[k] = at_space_probe(space, s, k);
 			if (at_space_add(ctx, space, cap, &ch, explain) < 0)
 				return -1;
 		}
@@ -914,7 +913,8 @@ static __isl_give isl_schedule *at_space_isl_schedule(isl_ctx *ctx,
 }
 
 /* Finds the first permutable band of two or more members of isl's
- * schedule (pre-order) and records it as the "isl" shape. */
+ * schedule (pre-order) and records it as the "isl" shape, with its
+ * members over the loops (at_shape_isl_rows). */
 static isl_bool at_space_find_band(__isl_keep isl_schedule_node *node,
 	void *user)
 {
@@ -943,6 +943,8 @@ static isl_bool at_space_find_band(__isl_keep isl_schedule_node *node,
 		sh->h[k][k] = 1;
 		sh->sigma[k] = 1;
 	}
+	if (at_shape_isl_rows(space, node, sh) < 0)
+		return isl_bool_error;
 	return isl_bool_false;
 }
 
@@ -1014,17 +1016,17 @@ void at_space_free(at_space *space)
  * shape or scan forced by the pragma under a strategy that sets no size)
  * the probe size. */
 static long at_space_opt_size(const at_space *space, const at_opts *opts,
-	int k)
+	int s, int k)
 {
 	long v = opts->default_size;
-	long trip = k < AT_MAX_DEPTH ? space->trips[k] : -1;
+	long trip = k < AT_MAX_DEPTH ? space->shapes[s].trips[k] : -1;
 
 	if (k < opts->n_size)
 		v = opts->sizes[k];
 	else if (opts->n_size > 0 && !opts->default_size)
 		v = opts->sizes[opts->n_size - 1];
 	if (v < 1)
-		return at_space_probe(space, k);
+		return at_space_probe(space, s, k);
 	return trip >= 1 && v > trip ? trip : v;
 }
 
@@ -1094,7 +1096,7 @@ int at_space_default(const at_space *space, const at_opts *opts,
 	for (int k = 0; k < sh->n; k++)
 		ch->tile_ord[k] = ch->point_ord[k] = k;
 	for (int k = 0; k < sh->n; k++)
-		ch->sizes[k] = at_space_opt_size(space, opts, k);
+		ch->sizes[k] = at_space_opt_size(space, opts, s, k);
 	if (ch->point_scan == AT_SCAN_P && sh->n > AT_LP_MAX) {
 		*why = "LP is built for bands of at most 3 loops (isl's AST "
 			"generation takes minutes on deeper ones)";

@@ -531,10 +531,10 @@ run_features() {
 	rc=$?
 	[ $rc -eq 0 ] && nosan
 	check $? "features $t: exit 0 (got $rc), no sanitizer report"
-	jq -se '.[0] | .layout == "at-feat-2" and (.nest_names | length > 0) and
+	jq -se '.[0] | .layout == "at-feat-3" and (.nest_names | length > 0) and
 		(.cand_names | length > 0) and (.machine | [.l1d, .l2, .l3, .cores] |
 		all(type == "number" and . > 0))' "$out" >/dev/null
-	check $? "features $t: header names layout at-feat-2, feature names, machine"
+	check $? "features $t: header names layout at-feat-3, feature names, machine"
 	jq -se '.[0] as $h | .[1:] | length == 18 and all(
 		(.nest | length) == ($h.nest_names | length) and
 		(.cand_x | length) == ($h.cand_names | length) and
@@ -896,7 +896,13 @@ ds_model_picks() {
 			return 1
 		fi
 	done <"$k.rank"
-	[ "$(head -n 1 "$k.all")" != keep ] || first=keep
+	# keep wins when it ranks above the first legal pick (candidates
+	# ranked higher may be illegal at their own sizes)
+	kpos=$(grep -nx keep "$k.all" | head -n 1 | cut -d: -f1)
+	fpos=$(grep -nxF -- "$first" "$k.all" | head -n 1 | cut -d: -f1)
+	if [ -n "$kpos" ] && { [ -z "$fpos" ] || [ "$kpos" -lt "$fpos" ]; }; then
+		first=keep
+	fi
 	bin/autotile --strategy model -I runtime "$k" -o "$k.out" 2>/dev/null
 	chosen=$(chosen_id "$k.out")
 	if [ $found -ne 3 ] || ! cmp -s "$k.expect" "$k.model" ||
@@ -987,7 +993,7 @@ run_dataset() {
 			why="$why (seed $s failed)"
 	done
 	[ -z "$why" ]
-	check $? "dataset: the model rows are the model's 3 best legal candidates (autotile --strategy model --explain, --candidate) and autotile's choice is the first, or keep when keep ranks first (orig counts as a pick) $why"
+	check $? "dataset: the model rows are the model's 3 best legal candidates (autotile --strategy model --explain, --candidate) and autotile's choice is the first, or keep when keep ranks above it (orig counts as a pick) $why"
 	"$ds" --seeds 2 --size test --per 6 --list --weights none \
 		>"$d/none.list" 2>"$d/none.err"
 	rc=$?
@@ -1030,7 +1036,7 @@ run_dataset() {
 		! grep -q ' model ' "$d/alone.list" &&
 		[ "$(grep -c 'no model picks' "$d/alone.err")" -eq 1 ]
 	check $? "dataset without a default weights file: no model picks, said once (exit $rc)"
-	printf '{"schema": 1, "layout": "at-feat-2", "nest_names": [' >"$d/torn.json"
+	printf '{"schema": 1, "layout": "at-feat-3", "nest_names": [' >"$d/torn.json"
 	for w in "$d/torn.json" tests/model/small.json "$d/missing.json"; do
 		"$ds" --seeds 1 --size test --list --weights "$w" \
 			>"$d/w.list" 2>"$d/w.err"

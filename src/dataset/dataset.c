@@ -522,12 +522,13 @@ static int at_ds_below(uint64_t *s, int n)
 	return (int)(at_ds_rand(s) % (uint64_t)n);
 }
 
-/* Returns a random tile size for band position k among those the space
- * allows, 8..128 four times as likely as each of the others. */
-static long at_ds_pick_size(uint64_t *rng, const at_space *space, int k)
+/* Returns a random tile size for band position k of shape s among those
+ * the space allows, 8..128 four times as likely as each of the others. */
+static long at_ds_pick_size(uint64_t *rng, const at_space *space, int s,
+	int k)
 {
 	long sizes[AT_N_SIZE];
-	int n = at_space_sizes(space, k, sizes), w[AT_N_SIZE], total = 0, r;
+	int n = at_space_sizes(space, s, k, sizes), w[AT_N_SIZE], total = 0, r;
 
 	for (int i = 0; i < n; i++) {
 		w[i] = sizes[i] >= 8 && sizes[i] <= 128 ? 4 : 1;
@@ -577,7 +578,7 @@ static int at_ds_try(isl_ctx *ctx, const at_space *space, at_choice *ch,
 
 	for (int p = 0; draw && ch->shape >= 0 &&
 	     p < space->shapes[ch->shape].n; p++)
-		ch->sizes[p] = at_ds_pick_size(rng, space, p);
+		ch->sizes[p] = at_ds_pick_size(rng, space, ch->shape, p);
 	at_space_id(space, ch, id, sizeof(id));
 	if (at_ds_has(k, id))
 		return 0;

@@ -444,6 +444,38 @@ done:
 	unload(&fx);
 }
 
+/* Candidate encoding of isl's band over reordered loops (r, i, j of a
+ * forward substitution, tests/unit/inputs/sp_isl_band.c): H over the
+ * loops is that permutation, and the parallel tile loop along r (9
+ * iterations) has ceil(9 / 8) = 2 iterations at size 8, not the
+ * ceil(99 / 8) of the loop at depth 0. */
+static void test_cand_isl(isl_ctx *ctx)
+{
+	struct fixture fx;
+	float v[AT_FEAT_CAND_DIM];
+	at_feat_struct_info si;
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/sp_isl_band.c", 1, &fx) == 0,
+		"cand isl: features computed");
+	if (!fx.space)
+		goto done;
+	AT_CHECK(encode(ctx, &fx, "isl.TS.LI.o0.i2.8x32x32", v, &si) == 0,
+		"cand isl: isl.TS.LI.o0.i2.8x32x32 encoded");
+	AT_CHECK(cv(v, "shape_isl") == 1 && cv(v, "h_r0c2") == 1 &&
+		cv(v, "h_r0c0") == 0 && cv(v, "h_r1c0") == 1 &&
+		cv(v, "h_r2c1") == 1 && cv(v, "h_r2c2") == 0 &&
+		cv(v, "h_log2det") == 0, "cand isl: H = rows r, i, j over the "
+		"loops i, j, r");
+	AT_CHECK(cv(v, "par_has") == 1 && cv(v, "par_level") == 0 &&
+		near(cv(v, "par_iters_log2"), log2(3.0)),
+		"cand isl: parallel-for on the tile loop along r, 2 iterations "
+		"(got 2^%g - 1)", cv(v, "par_iters_log2"));
+	AT_CHECK(near(cv(v, "tiles_log2"), 5), "cand isl: 2 x 4 x 4 tiles "
+		"(got 2^%g)", cv(v, "tiles_log2"));
+done:
+	unload(&fx);
+}
+
 /* Checks that at_space_inner's memoized answers (keyed by the point
  * loops only) equal the ones computed from each structure's own schedule
  * (no memo) for every structure of `path`. */
@@ -818,6 +850,7 @@ int main(void)
 	test_params(ctx);
 	test_machine();
 	test_cand(ctx);
+	test_cand_isl(ctx);
 	test_inner(ctx);
 	test_orig_omp(ctx);
 	test_family_omp(ctx);

@@ -447,6 +447,58 @@ done:
 	unload(&f);
 }
 
+/* Returns the largest size at_space_sizes allows position k of shape s. */
+static long max_size(const at_space *space, const at_shape *sh, int k)
+{
+	long sizes[AT_N_SIZE];
+	int n = at_space_sizes(space, (int)(sh - space->shapes), k, sizes);
+
+	return sizes[n - 1];
+}
+
+/* isl's band over loops it reorders (forward substitution: the parallel
+ * r loop first): its rows follow r, i, j; each position's trip count,
+ * probe size and tile sizes are its loop's, not those of the loop at
+ * that depth. */
+static void test_isl_band(isl_ctx *ctx)
+{
+	struct fixture f;
+	long rij[] = { 0, 0, 1, 1, 0, 0, 0, 1, 0 };
+	const at_shape *isl;
+	int rows_ok = 1;
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/sp_isl_band.c", &f) == 0,
+		"isl band: space built");
+	if (!f.space)
+		goto done;
+	isl = shape(&f, "isl");
+	AT_CHECK(isl && isl->n == 3, "isl band: shape isl of 3 members");
+	if (!isl || isl->n != 3)
+		goto done;
+	for (int r = 0; r < 3; r++)
+		for (int k = 0; k < AT_MAX_DEPTH; k++)
+			rows_ok &= isl->band[r][k] == (k < 3 ? rij[3 * r + k] : 0);
+	AT_CHECK(rows_ok, "isl band: rows (0,0,1), (1,0,0), (0,1,0) over the "
+		"loops i, j, r");
+	AT_CHECK(has_rows(isl, (long[]){ 1, 0, 0, 0, 1, 0, 0, 0, 1 }, 3),
+		"isl band: H is I in the band's own coordinates");
+	AT_CHECK(isl->trips[0] == 9 && isl->trips[1] == 99,
+		"isl band: position 0 (r) takes 9 values, position 1 (i: 1..99 "
+		"in the first statement) 99 (got %ld, %ld)", isl->trips[0],
+		isl->trips[1]);
+	AT_CHECK(max_size(f.space, isl, 0) == 8 &&
+		max_size(f.space, isl, 1) == 64, "isl band: tiles of at most 8 "
+		"along r, 64 along i (got %ld, %ld)", max_size(f.space, isl, 0),
+		max_size(f.space, isl, 1));
+	AT_CHECK(f.space->trips[0] == 99 && f.space->trips[2] == 9,
+		"isl band: the loops at depth 0 and 2 (i, r) run 99 and 9 times");
+	AT_CHECK(at_space_probe(f.space, (int)(isl - f.space->shapes), 0) ==
+		9 && at_space_probe(f.space, (int)(isl - f.space->shapes), 2) ==
+		32, "isl band: probe sizes 9 along r, 32 along i");
+done:
+	unload(&f);
+}
+
 int main(void)
 {
 	isl_ctx *ctx = isl_ctx_alloc();
@@ -457,6 +509,7 @@ int main(void)
 	test_seidel(ctx);
 	test_matmul_orders(ctx);
 	test_diamond(ctx);
+	test_isl_band(ctx);
 	isl_ctx_free(ctx);
 	AT_TEST_END();
 }
