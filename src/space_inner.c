@@ -219,16 +219,12 @@ static void at_space_inner_put(struct at_space_memo *m, const at_choice *key,
 {
 	struct at_inner_entry e = { *key, malloc((n + 1) * sizeof(*dir)),
 		malloc((n + 1) * sizeof(*known)) };
+	struct at_inner_entry *v = m ? at_space_grow(m->inner, m->n_inner,
+		&m->cap_inner, sizeof(*v), 16) : NULL;
 
-	if (m && m->n_inner == m->cap_inner) {
-		int cap = m->cap_inner ? 2 * m->cap_inner : 16;
-		struct at_inner_entry *v = realloc(m->inner, cap * sizeof(*v));
-		if (v) {
-			m->inner = v;
-			m->cap_inner = cap;
-		}
-	}
-	if (!m || m->n_inner == m->cap_inner || !e.dir || !e.known) {
+	if (v)
+		m->inner = v;
+	if (!v || !e.dir || !e.known) {
 		free(e.dir);
 		free(e.known);
 		return;

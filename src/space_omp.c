@@ -158,23 +158,31 @@ static int at_space_memo_get(const at_space *space, const at_choice *key,
 	return 0;
 }
 
+/* Grows a memo array (see space_int.h). */
+void *at_space_grow(void *v, int n, int *cap, size_t size, int first)
+{
+	int c = *cap ? 2 * *cap : first;
+	void *p;
+
+	if (n < *cap)
+		return v;
+	p = realloc(v, (size_t)c * size);
+	if (p)
+		*cap = c;
+	return p;
+}
+
 /* Memoizes the result of test `simd` for key (nothing when out of
  * memory: the memo only saves time). */
 static void at_space_memo_put(const at_space *space, const at_choice *key,
 	int simd, int value)
 {
 	struct at_space_memo *m = space->memo;
+	struct at_omp_entry *e;
 
-	if (!m)
+	if (!m || !(e = at_space_grow(m->e, m->n, &m->cap, sizeof(*e), 64)))
 		return;
-	if (m->n == m->cap) {
-		int cap = m->cap ? 2 * m->cap : 64;
-		struct at_omp_entry *e = realloc(m->e, cap * sizeof(*e));
-		if (!e)
-			return;
-		m->e = e;
-		m->cap = cap;
-	}
+	m->e = e;
 	m->e[m->n].key = *key;
 	m->e[m->n].simd = simd;
 	m->e[m->n].value = value;
@@ -377,14 +385,12 @@ done:
 static int at_space_family_put(struct at_space_memo *m,
 	struct at_omp_family *e)
 {
-	if (m->n_fam == m->cap_fam) {
-		int cap = m->cap_fam ? 2 * m->cap_fam : 16;
-		struct at_omp_family **f = realloc(m->fam, cap * sizeof(*f));
-		if (!f)
-			return -1;
-		m->fam = f;
-		m->cap_fam = cap;
-	}
+	struct at_omp_family **f = at_space_grow(m->fam, m->n_fam,
+		&m->cap_fam, sizeof(*f), 16);
+
+	if (!f)
+		return -1;
+	m->fam = f;
 	m->fam[m->n_fam++] = e;
 	return 0;
 }
