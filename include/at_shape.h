@@ -41,6 +41,13 @@ int at_shape_row_ok(__isl_keep isl_set *deltas, const long *h, int n);
  * Returns 0 or -1. */
 int at_shape_orig(at_space *space, __isl_keep isl_set *deltas, int n);
 
+/* Writes into m the n x n matrix of the columns (loops) where the n rows
+ * of band have a non-zero entry, and into col those loops in increasing
+ * order; returns their number, or -1 when it is not n (then m and col
+ * are I and 0..n-1). */
+int at_shape_band_square(const long band[][AT_MAX_DEPTH], int n,
+	long m[][AT_MAX_DEPTH], int *col);
+
 /* Sets sh->band and sh->trips of isl's band `node` (sh->n members; see
  * at_shape): its members as linear forms over the loops of statement S0,
  * when each is one affine piece with integer coefficients there and their

@@ -1234,45 +1234,29 @@ error:
 }
 
 /* Sets the matrix facts of si from shape sh (see at_feat_struct_info):
- * H = sh->band over the loops, the loops its n non-zero columns cover,
- * det and box of those columns (box = I when they are not n or det is 0),
- * and whether every row follows one loop. */
+ * H = sh->band over the loops, the loops its non-zero columns cover, det
+ * and box of those columns (box = I when they are not n or det is 0),
+ * and whether every row is one loop (+-1). */
 static void at_feat_matrix(at_feat_struct_info *si, const at_shape *sh)
 {
 	long m[AT_MAX_DEPTH][AT_MAX_DEPTH], adj[AT_MAX_DEPTH][AT_MAX_DEPTH];
-	long det = 0;
-	int n = sh->n, cols = 0;
+	int n = sh->n, sq = at_shape_band_square(sh->band, n, m, si->col);
+	long det = sq == n ? at_shape_det(m, n) : 0;
 
 	memcpy(si->h, sh->band, sizeof(si->h));
-	for (int c = 0; c < AT_MAX_DEPTH; c++) {
-		int nz = 0;
-		for (int r = 0; r < n; r++)
-			nz |= sh->band[r][c] != 0;
-		if (nz && cols < n)
-			si->col[cols] = c;
-		cols += nz;
-	}
-	for (int i = 0; cols != n && i < n; i++)
-		si->col[i] = i;
-	for (int r = 0; r < n; r++)
-		for (int i = 0; i < n; i++)
-			m[r][i] = sh->band[r][si->col[i]];
-	if (cols == n) {
-		det = at_shape_det(m, n);
-		at_shape_adj(m, n, adj);
-	}
+	at_shape_adj(m, n, adj);
 	si->det = det;
 	si->unit = 1;
 	for (int i = 0; i < n; i++) {
-		int nz = 0;
+		int nz = 0, one = 1;
 		si->cover[si->col[i]] = 1;
 		for (int j = 0; j < n; j++) {
 			si->box[si->col[i]][j] = det ? (double)labs(adj[i][j]) /
 				(double)labs(det) : i == j;
 			nz += m[i][j] != 0;
+			one &= labs(m[i][j]) <= 1;
 		}
-		if (nz != 1 || (cols == n && labs(det) != 1))
-			si->unit = 0;
+		si->unit &= nz == 1 && one;
 	}
 }
 

@@ -519,26 +519,26 @@ error:
 	return -1;
 }
 
-/* Returns 1 if the non-zero columns of the n rows of band are exactly n
- * and form an invertible matrix. */
-static int at_shape_square(long band[][AT_MAX_DEPTH], int n)
+/* Finds the square part of a band (see at_shape.h). */
+int at_shape_band_square(const long band[][AT_MAX_DEPTH], int n,
+	long m[][AT_MAX_DEPTH], int *col)
 {
-	long m[AT_MAX_DEPTH][AT_MAX_DEPTH];
 	int cols = 0;
 
-	for (int c = 0; c < AT_MAX_DEPTH; c++) {
+	for (int c = 0; c < AT_MAX_DEPTH && cols <= n; c++) {
 		int nz = 0;
 		for (int r = 0; r < n; r++)
 			nz |= band[r][c] != 0;
-		if (!nz)
-			continue;
-		if (cols == n)
-			return 0;
-		for (int r = 0; r < n; r++)
-			m[r][cols] = band[r][c];
-		cols++;
+		if (nz && cols < n)
+			col[cols] = c;
+		cols += nz;
 	}
-	return cols == n && at_shape_det(m, n) != 0;
+	for (int i = 0; cols != n && i < n; i++)
+		col[i] = i;
+	for (int r = 0; r < n; r++)
+		for (int i = 0; i < n; i++)
+			m[r][i] = cols == n ? band[r][col[i]] : r == i;
+	return cols == n ? n : -1;
 }
 
 /* Sets isl's band rows (see at_shape.h). */
@@ -550,8 +550,10 @@ int at_shape_isl_rows(const at_space *space,
 	isl_union_set *dom = isl_schedule_node_get_domain(node);
 	isl_multi_union_pw_aff *mupa =
 		isl_schedule_node_band_get_partial_schedule(node);
+	long m[AT_MAX_DEPTH][AT_MAX_DEPTH];
 	isl_space *s0 = NULL;
 	int d = scop->n_stmt ? scop->stmts[0].n_loop : 0, ok = 1;
+	int col[AT_MAX_DEPTH];
 
 	for (int k = 0; k < sh->n; k++)
 		band[k][k] = 1;
@@ -564,7 +566,8 @@ int at_shape_isl_rows(const at_space *space,
 		ok = at_shape_member_row(mupa, p, s0, d, band[p]);
 	if (ok < 0)
 		goto error;
-	if (s0 && ok && at_shape_square(band, sh->n))
+	if (s0 && ok && at_shape_band_square(band, sh->n, m, col) == sh->n &&
+	    at_shape_det(m, sh->n) != 0)
 		at_shape_set_rows(space, sh, band);
 	isl_space_free(s0);
 	isl_multi_union_pw_aff_free(mupa);
