@@ -499,6 +499,33 @@ done:
 	unload(&f);
 }
 
+/* An isl band that is not affine over the first statement's loops with
+ * an invertible matrix (two members constant on S0) keeps I on the first
+ * loops and their trip counts, as before the band was read. */
+static void test_isl_fallback(isl_ctx *ctx)
+{
+	struct fixture f;
+	const at_shape *isl;
+	int rows_ok = 1;
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/sp_isl_fallback.c", &f) == 0,
+		"isl fallback: space built");
+	if (!f.space)
+		goto done;
+	isl = shape(&f, "isl");
+	AT_CHECK(isl && isl->n == 3, "isl fallback: shape isl of 3 members");
+	if (!isl || isl->n != 3)
+		goto done;
+	for (int r = 0; r < 3; r++)
+		for (int k = 0; k < AT_MAX_DEPTH; k++)
+			rows_ok &= isl->band[r][k] == (r == k);
+	AT_CHECK(rows_ok && isl->trips[0] == 100 && isl->trips[1] == -1 &&
+		isl->trips[2] == -1, "isl fallback: rows I, trips of S0's "
+		"loops by depth (100, none, none)");
+done:
+	unload(&f);
+}
+
 int main(void)
 {
 	isl_ctx *ctx = isl_ctx_alloc();
@@ -510,6 +537,7 @@ int main(void)
 	test_matmul_orders(ctx);
 	test_diamond(ctx);
 	test_isl_band(ctx);
+	test_isl_fallback(ctx);
 	isl_ctx_free(ctx);
 	AT_TEST_END();
 }
