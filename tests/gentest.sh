@@ -46,8 +46,8 @@ build() {
 }
 
 # Prints the lines of program $1 from the first "#ifndef" on, without the
-# values of the #defines: what must not change between --size test and
-# --size bench.
+# values of the #defines: what must not change between --size test,
+# bench and round.
 kernel_text() {
 	sed -n '/^#ifndef/,$p' "$1" | sed 's/^\(#define [A-Z_]*\) .*/\1/'
 }
@@ -67,6 +67,18 @@ check_seed() (
 	"$GEN" --seed "$s" --size bench -o "$p.bench.c" || fail "--size bench failed"
 	[ "$(kernel_text "$p.c")" = "$(kernel_text "$p.bench.c")" ] ||
 		fail "--size bench changes more than the sizes ($p.bench.c)"
+	"$GEN" --seed "$s" --size round -o "$p.round.c" || fail "--size round failed"
+	[ "$(kernel_text "$p.c")" = "$(kernel_text "$p.round.c")" ] ||
+		fail "--size round changes more than the sizes ($p.round.c)"
+	# Every round value is the bench one rounded to a multiple of 8 (a
+	# value below 12 stays), off by less than half the bench value.
+	paste -d' ' "$p.bench.c" "$p.round.c" | awk '$1 == "#define" {
+		b = $3; r = $6; n++
+		if ($2 != $5 || (b < 12 && r != b) ||
+		    (b >= 12 && (r % 8 || 2 * (r - b) >= b || 2 * (b - r) >= b)))
+			bad = bad " " $2 "=" b "->" r }
+		END { exit !(n > 0 && bad == "") }' ||
+		fail "--size round values are not bench's rounded ($p.round.c)"
 
 	build "$p.c" "$p" || fail "does not compile cleanly ($p.c)"
 	OMP_NUM_THREADS=2 timeout "$TIMEOUT" "$p" >"$p.out" 2>&1 || fail "run failed (exit $?)"

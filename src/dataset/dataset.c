@@ -4,7 +4,7 @@
  * candidate) (issue 4, item 2; rows and defaults: docs/dataset.md).
  *
  *   autotile-dataset --seeds A-B [--shard i/N] [--per K] [--runs R]
- *       [--threads T] [--cc CC] [--cflags "..."] [--size bench|test]
+ *       [--threads T] [--cc CC] [--cflags "..."] [--size bench|round|test]
  *       [--weights FILE|none] [--model-picks N] [--class C] -o FILE.jsonl
  *
  * Per seed S of the shard (S % N == i) that FILE does not hold yet:
@@ -1840,7 +1840,8 @@ static void at_ds_usage(FILE *f)
 "  --cc CC            compiler (default gcc)\n"
 "  --cflags FLAGS     flags of the timing build (default\n"
 "                     \"-O3 -march=native -fopenmp\")\n"
-"  --size bench|test  kernel sizes of the timing build (default bench)\n"
+"  --size bench|round|test  kernel sizes of the timing build (default\n"
+"                     bench; round: bench's rounded as people write them)\n"
 "  --class C          only the kernels of autotile-gen's class C (uniform,\n"
 "                     stencil, reduction, transpose, triangular, multi);\n"
 "                     the seeds of other classes are skipped\n"
@@ -1895,7 +1896,8 @@ static int at_ds_parse_seeds(const char *s, unsigned long long *lo,
 
 /* Parses one option value v of kind `kind` into dst: 'i' int in
  * [1, max], 'z' int in [0, max], 'd' number >= 0, 's' string, 'h' shard
- * "i/N", 'r' seed range, 'S' bench|test, 'C' a class of autotile-gen.
+ * "i/N", 'r' seed range, 'S' bench|round|test, 'C' a class of
+ * autotile-gen.
  * Returns 0 or -1. */
 static int at_ds_value(at_ds_opts *o, char kind, void *dst, long max,
 	const char *v)
@@ -1913,7 +1915,8 @@ static int at_ds_value(at_ds_opts *o, char kind, void *dst, long max,
 		return at_ds_parse_seeds(v, &o->lo, &o->hi);
 	if (kind == 'S') {
 		*(const char **)dst = v;
-		return strcmp(v, "bench") && strcmp(v, "test") ? -1 : 0;
+		return strcmp(v, "bench") && strcmp(v, "round") &&
+			strcmp(v, "test") ? -1 : 0;
 	}
 	if (kind == 'C') {
 		*(const char **)dst = v;

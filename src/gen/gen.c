@@ -3,7 +3,8 @@
  * kernels (issue 3; DESIGN.md section 6), for differential tests of
  * autotile and for the measurements its cost model is trained on.
  *
- *   autotile-gen --seed S [--size test|bench] [--variants "ID1 ..."] [-o FILE]
+ *   autotile-gen --seed S [--size test|bench|round] [--variants "ID1 ..."]
+ *                [-o FILE]
  *
  * Prints one complete C program: #define'd sizes (each overridable with
  * -D), static double arrays, a deterministic init(), the kernel function(s)
@@ -11,7 +12,8 @@
  * runtime/at_bench.h).  Everything is drawn from one splitmix64 generator
  * seeded with S, in an order that does not depend on the other options:
  * the same seed gives byte-identical output, and the same kernel for both
- * sizes and with or without --variants.
+ * sizes and with or without --variants (round: bench's sizes rounded,
+ * see at_gen_round).
  *
  * Kernel classes, one per seed with equal probability (README, Tests):
  * uniform, stencil, reduction, transpose, triangular, multi.
@@ -111,11 +113,17 @@ typedef struct {
 	int lo[AT_GEN_MAX_DIMS], hi[AT_GEN_MAX_DIMS];
 } at_gen_ctx;
 
+/* The values of --size: test (small odd sizes, milliseconds), bench
+ * (odd sizes of about 0.05-0.5 s) and round (bench's, each rounded to
+ * a multiple of 8 to 64 as people write them; see at_gen_round). */
+enum { AT_GEN_TEST, AT_GEN_BENCH, AT_GEN_ROUND };
+static const char *const at_gen_size_names[] = { "test", "bench", "round" };
+
 /* The command line. */
 typedef struct {
 	uint64_t seed;
 	int have_seed;
-	int bench;
+	int size;		/* AT_GEN_TEST, AT_GEN_BENCH or AT_GEN_ROUND */
 	const char *out;
 	char *ids;		/* malloc'd copy of the --variants value */
 	const char *id[AT_GEN_MAX_VARIANTS];
@@ -1633,7 +1641,7 @@ static void at_gen_print_wrapped(FILE *f, const char *t)
 static void at_gen_print_header(FILE *f, const at_gen_kernel *k,
 	const at_gen_opts *o)
 {
-	const char *size = o->bench ? "bench" : "test";
+	const char *size = at_gen_size_names[o->size];
 	unsigned long long seed = (unsigned long long)o->seed;
 	char line[320];
 
@@ -1664,13 +1672,37 @@ static void at_gen_print_lines(FILE *f, const char *const *l)
 	}
 }
 
-/* Prints the #define'd sizes, each guarded by #ifndef, for --size. */
-static void at_gen_print_sizes(FILE *f, const at_gen_kernel *k, int bench)
+/* Returns bench value v of size number s of the kernel of seed `seed`
+ * rounded to a multiple m of 8, 16, 32 or 64, m drawn from a hash of
+ * seed and s (not from the kernel's generator, so the kernel is bench's
+ * with other values) and halved while 2 m > v; values below 12 stay.
+ * The bench sizes are odd, so their arrays' rows and planes never start
+ * on the cache-set boundaries that sizes as people write them (200,
+ * 256, 4000) fall on; round sizes put those in the data. */
+static long at_gen_round(uint64_t seed, int s, long v)
 {
-	for (int s = 0; s < k->n_size; s++)
+	uint64_t h = seed ^ (0x632be59bd9b4e019ULL * (uint64_t)(s + 1));
+	long m = 8L << (at_gen_next(&h) % 4);
+
+	if (v < 12)
+		return v;
+	while (m > 8 && 2 * m > v)
+		m /= 2;
+	return (v + m / 2) / m * m;
+}
+
+/* Prints the #define'd sizes, each guarded by #ifndef, for o's --size. */
+static void at_gen_print_sizes(FILE *f, const at_gen_kernel *k,
+	const at_gen_opts *o)
+{
+	for (int s = 0; s < k->n_size; s++) {
+		long v = o->size == AT_GEN_TEST ? k->size[s].test :
+			k->size[s].bench;
+		if (o->size == AT_GEN_ROUND)
+			v = at_gen_round(o->seed, s, v);
 		fprintf(f, "#ifndef %s\n#define %s %ld\n#endif\n",
-			k->size[s].name, k->size[s].name,
-			bench ? k->size[s].bench : k->size[s].test);
+			k->size[s].name, k->size[s].name, v);
+	}
 	fputc('\n', f);
 }
 
@@ -1875,7 +1907,7 @@ static void at_gen_print(FILE *f, const at_gen_kernel *k,
 	fputs(o->variants ? "#include \"at_harness.h\"\n" :
 		"#include \"at_bench.h\"\n", f);
 	at_gen_print_lines(f, tail);
-	at_gen_print_sizes(f, k, o->bench);
+	at_gen_print_sizes(f, k, o);
 	at_gen_print_arrays(f, k);
 	at_gen_print_init(f, k);
 	if (!o->variants)
@@ -1906,12 +1938,13 @@ static void at_gen_print(FILE *f, const at_gen_kernel *k,
 static void at_gen_usage(FILE *f)
 {
 	static const char *const l[] = {
-		"usage: autotile-gen --seed S [--size test|bench] "
+		"usage: autotile-gen --seed S [--size test|bench|round] "
 		"[--variants \"ID1 ID2 ...\"] [-o FILE]",
 		"",
 		"Prints a random C kernel program, deterministic from the",
 		"seed S (0 .. 2^64-1).  --size test (default): runs in",
-		"milliseconds; bench: about 0.05-0.5 s.  --variants:",
+		"milliseconds; bench: about 0.05-0.5 s; round: bench's sizes",
+		"rounded to multiples of 8 to 64 (200, 256, 4000).  --variants:",
 		"kernel_v0 (reference) and one copy per ID marked",
 		"`#pragma autotile candidate(ID)`; IDs match [A-Za-z0-9._-]+.",
 		"Exit status: 0 success, 1 output error, 2 usage error.",
@@ -2029,10 +2062,13 @@ static int at_gen_option(at_gen_opts *o, int argc, char **argv, int *i)
 				v);
 		o->have_seed = 1;
 	} else if (at_gen_is(a, "--size")) {
-		if (strcmp(v, "test") && strcmp(v, "bench"))
-			return at_gen_error(
-				"bad --size `%s`: expected test or bench", v);
-		o->bench = !strcmp(v, "bench");
+		o->size = AT_GEN_TEST;
+		while (o->size <= AT_GEN_ROUND &&
+		       strcmp(v, at_gen_size_names[o->size]))
+			o->size++;
+		if (o->size > AT_GEN_ROUND)
+			return at_gen_error("bad --size `%s`: expected test, "
+				"bench or round", v);
 	} else {
 		return at_gen_parse_ids(o, v);
 	}
