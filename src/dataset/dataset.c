@@ -4,8 +4,9 @@
  * candidate) (issue 4, item 2; rows and defaults: docs/dataset.md).
  *
  *   autotile-dataset --seeds A-B [--shard i/N] [--per K] [--runs R]
- *       [--threads T] [--cc CC] [--cflags "..."] [--size bench|round|test]
- *       [--weights FILE|none] [--model-picks N] [--class C] -o FILE.jsonl
+ *       [--threads T] [--cc CC] [--cflags "..."]
+ *       [--size bench|round|mixed|test] [--weights FILE|none]
+ *       [--model-picks N] [--class C] -o FILE.jsonl
  *
  * Per seed S of the shard (S % N == i) that FILE does not hold yet:
  *   1. autotile-gen --seed S writes the kernel; the library parses it and
@@ -471,6 +472,15 @@ static int at_ds_trim(const char *path, const char *text, size_t len)
 	return truncate(path, (off_t)keep);
 }
 
+/* Returns the autotile-gen --size of seed's timing build: o's --size, or
+ * for "mixed" round for odd seeds and bench for even ones. */
+static const char *at_ds_size(const at_ds_opts *o, unsigned long long seed)
+{
+	if (strcmp(o->size, "mixed"))
+		return o->size;
+	return seed % 2 ? "round" : "bench";
+}
+
 /* Marks in done[] (one byte per seed of o's range) the seeds whose rows,
  * at o's size, the output file already holds.  A missing file is empty.
  * Returns 0, or -1 after a message. */
@@ -493,8 +503,8 @@ static int at_ds_resume(const at_ds_opts *o, unsigned char *done)
 			cJSON_GetObjectItemCaseSensitive(row, "size"));
 		double s = cJSON_IsNumber(seed) ? seed->valuedouble : -1;
 
-		if (size && !strcmp(size, o->size) && s >= (double)o->lo &&
-		    s <= (double)o->hi)
+		if (size && s >= (double)o->lo && s <= (double)o->hi &&
+		    !strcmp(size, at_ds_size(o, (unsigned long long)s)))
 			done[(unsigned long long)s - o->lo] = 1;
 		cJSON_Delete(row);
 	}
@@ -1467,7 +1477,7 @@ static cJSON *at_ds_row(const at_ds_state *st, const at_ds_kernel *k, int v)
 
 	cJSON_AddNumberToObject(row, "schema", AT_DS_SCHEMA);
 	cJSON_AddNumberToObject(row, "seed", (double)k->seed);
-	cJSON_AddStringToObject(row, "size", st->o->size);
+	cJSON_AddStringToObject(row, "size", at_ds_size(st->o, k->seed));
 	cJSON_AddStringToObject(row, "class", k->cls);
 	cJSON_AddStringToObject(row, "cand", c->id);
 	cJSON_AddStringToObject(row, "role", c->role);
@@ -1645,7 +1655,8 @@ static void at_ds_clean(const at_ds_state *st)
  * at_ds_gen. */
 static int at_ds_gen_kernel(const at_ds_state *st, at_ds_kernel *k)
 {
-	return k->cls[0] ? 0 : at_ds_gen(st, k, st->o->size, NULL, "k.c");
+	return k->cls[0] ? 0 : at_ds_gen(st, k, at_ds_size(st->o, k->seed), NULL,
+		"k.c");
 }
 
 /* Reads the class of the generated kernel "k.c" of the work directory
@@ -1696,7 +1707,8 @@ static int at_ds_prepare(const at_ds_state *st, at_ds_kernel *k)
 	if (at_ds_sample_kernel(st, k) < 0)
 		return -1;
 	ids = at_ds_ids(k);
-	r = ids ? at_ds_gen(st, k, st->o->size, ids, "v.c") : -1;
+	r = ids ? at_ds_gen(st, k, at_ds_size(st->o, k->seed), ids, "v.c") :
+		-1;
 	free(ids);
 	return r;
 }
@@ -1840,8 +1852,10 @@ static void at_ds_usage(FILE *f)
 "  --cc CC            compiler (default gcc)\n"
 "  --cflags FLAGS     flags of the timing build (default\n"
 "                     \"-O3 -march=native -fopenmp\")\n"
-"  --size bench|round|test  kernel sizes of the timing build (default\n"
-"                     bench; round: bench's rounded as people write them)\n"
+"  --size S           autotile-gen --size of the timing build: bench\n"
+"                     (default), round (bench's rounded as people write\n"
+"                     them), mixed (round for odd seeds, bench for even)\n"
+"                     or test\n"
 "  --class C          only the kernels of autotile-gen's class C (uniform,\n"
 "                     stencil, reduction, transpose, triangular, multi);\n"
 "                     the seeds of other classes are skipped\n"
@@ -1896,7 +1910,7 @@ static int at_ds_parse_seeds(const char *s, unsigned long long *lo,
 
 /* Parses one option value v of kind `kind` into dst: 'i' int in
  * [1, max], 'z' int in [0, max], 'd' number >= 0, 's' string, 'h' shard
- * "i/N", 'r' seed range, 'S' bench|round|test, 'C' a class of
+ * "i/N", 'r' seed range, 'S' bench|round|mixed|test, 'C' a class of
  * autotile-gen.
  * Returns 0 or -1. */
 static int at_ds_value(at_ds_opts *o, char kind, void *dst, long max,
@@ -1916,7 +1930,7 @@ static int at_ds_value(at_ds_opts *o, char kind, void *dst, long max,
 	if (kind == 'S') {
 		*(const char **)dst = v;
 		return strcmp(v, "bench") && strcmp(v, "round") &&
-			strcmp(v, "test") ? -1 : 0;
+			strcmp(v, "mixed") && strcmp(v, "test") ? -1 : 0;
 	}
 	if (kind == 'C') {
 		*(const char **)dst = v;
