@@ -37,7 +37,7 @@ struct cJSON;
 #include "at_deps.h"
 #include "at_space.h"
 
-#define AT_FEAT_LAYOUT "at-feat-3"
+#define AT_FEAT_LAYOUT "at-feat-4"
 
 #define AT_FEAT_NREF 8		/* references with their own access block */
 #define AT_FEAT_NDIM 3		/* array dimensions per block (innermost) */
@@ -48,7 +48,9 @@ struct cJSON;
 #define AT_FEAT_NEST_DEP (8 + 32 + 8 + 32 + 12)
 #define AT_FEAT_NEST_DOM (3 * AT_MAX_DEPTH + 6)
 #define AT_FEAT_REF_DIM (6 + AT_FEAT_NDIM * (AT_FEAT_NITER + 1))
-#define AT_FEAT_NEST_ACC (AT_FEAT_NREF * AT_FEAT_REF_DIM + 8 + \
+/* Scalar entries of the access block: counts, operators, alignments. */
+#define AT_FEAT_NACC 11
+#define AT_FEAT_NEST_ACC (AT_FEAT_NREF * AT_FEAT_REF_DIM + AT_FEAT_NACC + \
 	2 * AT_MAX_DEPTH)
 #define AT_FEAT_NEST_MACH 4
 #define AT_FEAT_NEST_DIM (AT_FEAT_NEST_DEP + AT_FEAT_NEST_DOM + \
@@ -122,6 +124,11 @@ typedef struct at_feat_nest {
 	/* accesses */
 	int n_ref, n_load, n_store, n_array;
 	int n_add, n_mul, n_div, n_call;	/* operators in the statements */
+	/* log2 of the largest power of two (at most 2^16) dividing the row,
+	 * plane and whole-array bytes (at_array), the largest over the
+	 * arrays, 0 when none is known: how far rows, planes and arrays
+	 * fall on the same cache sets (4 KiB apart: 12) */
+	int align[3];
 	int reuse_inv[AT_MAX_DEPTH];	/* refs invariant in loop l */
 	int reuse_s1[AT_MAX_DEPTH];	/* refs with stride 1 along loop l */
 	float refs[AT_FEAT_NREF][AT_FEAT_REF_DIM];

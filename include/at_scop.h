@@ -73,6 +73,10 @@ typedef struct at_array {
 	int elem_size;		/* sizeof(elem_type) in bytes */
 	int n_dim;		/* 0 for a scalar */
 	int is_restrict;	/* pointer declared restrict */
+	/* Bytes, 0 when not a constant: the whole array (a pointer: 0), and
+	 * what one step of the second-last and third-last subscripts moves
+	 * (a row and a plane of A[i][j][k]; 0 for fewer subscripts). */
+	long bytes, row_bytes, plane_bytes;
 } at_array;
 
 /* One reference A[f0][f1]...: `m` is an n_dim x ncol row-major matrix in the

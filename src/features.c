@@ -832,11 +832,38 @@ error:
 	return r;
 }
 
-/* Fills the access facts of f (references, operators, reuse). */
+/* Returns log2 of the largest power of two, at most 2^16, that divides
+ * b > 0 bytes; 0 for b <= 0 (not known). */
+static int at_feat_align(long b)
+{
+	int e = 0;
+
+	if (b <= 0)
+		return 0;
+	while (e < 16 && (b & (1L << e)) == 0)
+		e++;
+	return e;
+}
+
+/* Sets f->align from the arrays of scop (see at_feat_nest). */
+static void at_feat_aligns(const at_scop *scop, at_feat_nest *f)
+{
+	for (int a = 0; a < scop->n_array; a++) {
+		const at_array *ar = &scop->arrays[a];
+		int v[3] = { at_feat_align(ar->row_bytes),
+			at_feat_align(ar->plane_bytes),
+			at_feat_align(ar->bytes) };
+		for (int k = 0; k < 3; k++)
+			f->align[k] = v[k] > f->align[k] ? v[k] : f->align[k];
+	}
+}
+
+/* Fills the access facts of f (references, operators, reuse, alignments). */
 static void at_feat_access(const at_scop *scop, const long *trips,
 	at_feat_nest *f)
 {
 	f->n_array = scop->n_array;
+	at_feat_aligns(scop, f);
 	for (int k = 0; k < scop->n_stmt; k++) {
 		const at_stmt *s = &scop->stmts[k];
 		at_feat_ops(s->text ? s->text : "", f);
@@ -984,6 +1011,7 @@ static int at_feat_enc_access(const at_feat_nest *f, float *o)
 	o[i++] = (float)f->n_mul;
 	o[i++] = (float)f->n_div;
 	o[i++] = (float)f->n_call;
+	i += at_feat_put(o + i, f->align, 3);
 	i += at_feat_put(o + i, f->reuse_inv, AT_MAX_DEPTH);
 	i += at_feat_put(o + i, f->reuse_s1, AT_MAX_DEPTH);
 	return i;
@@ -1053,9 +1081,10 @@ static const char *const at_feat_ref_names[6] = {
 };
 
 /* Names of the aggregate access entries. */
-static const char *const at_feat_acc_names[8] = {
+static const char *const at_feat_acc_names[AT_FEAT_NACC] = {
 	"acc_n_ref", "acc_n_load", "acc_n_store", "acc_n_array",
-	"op_add", "op_mul", "op_div", "op_call"
+	"op_add", "op_mul", "op_div", "op_call",
+	"align_row", "align_plane", "align_array"
 };
 
 /* Names of the machine entries. */
@@ -1110,7 +1139,7 @@ char *at_features_nest_name(int k, char *buf, size_t size)
 	else if (at_feat_in(&k, nr))
 		at_feat_ref_name(k / AT_FEAT_REF_DIM, k % AT_FEAT_REF_DIM,
 			buf, size);
-	else if (at_feat_in(&k, 8))
+	else if (at_feat_in(&k, AT_FEAT_NACC))
 		snprintf(buf, size, "%s", at_feat_acc_names[k]);
 	else if (at_feat_in(&k, AT_MAX_DEPTH))
 		snprintf(buf, size, "reuse_inv_%d", k);

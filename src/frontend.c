@@ -40,6 +40,7 @@
 #define AT_FE_CST AT_FE_NSYM		/* the constant's slot in a row */
 #define AT_FE_ROW (AT_FE_NSYM + 1)	/* length of a symbol-space row */
 #define AT_FE_MAXTERM 8			/* terms of a min()/max() bound */
+#define AT_FE_LEVELS 8			/* array levels whose step sizes are kept */
 
 /* Roles of an affine expression (for messages about parameters). */
 enum { AT_FE_BOUND, AT_FE_SUB, AT_FE_COND };
@@ -1334,11 +1335,14 @@ static char *at_fe_type_name(CXType ty)
 
 /* Describes the variable `d` for use with `nsub` subscripts: its element
  * type *elem, whether its outermost level is a pointer written as one
- * (*is_ptr) and its outermost type *outer.  Returns the number of
- * subscriptable levels, or -1 (with *why set) for pointer-to-pointer and
- * arrays of pointers. */
+ * (*is_ptr), its outermost type *outer and, for the first AT_FE_LEVELS
+ * levels k, sz[k] = the bytes one step of the subscript at level k
+ * moves (the size of the type below that level; 0 when clang has none,
+ * as for a variable-length array).  Returns the number of subscriptable
+ * levels, or -1 (with *why set) for pointer-to-pointer and arrays of
+ * pointers. */
 static int at_fe_levels(const at_fe_tu *t, CXCursor d, CXType *elem,
-	int *is_ptr, CXType *outer, const char **why)
+	int *is_ptr, CXType *outer, long *sz, const char **why)
 {
 	CXType ty = clang_getCursorType(d);
 	int levels = 0, syntax = at_fe_array_syntax(t, d);
@@ -1367,10 +1371,29 @@ static int at_fe_levels(const at_fe_tu *t, CXCursor d, CXType *elem,
 		} else {
 			break;
 		}
+		if (levels < AT_FE_LEVELS) {
+			long long b = clang_Type_getSizeOf(ty);
+			sz[levels] = b > 0 ? (long)b : 0;
+		}
 		levels++;
 	}
 	*elem = ty;
 	return levels;
+}
+
+/* Sets the byte sizes of array ar (see at_array) from its outermost type
+ * `outer` and the steps sz[k] of its first levels (at_fe_levels). */
+static void at_fe_array_bytes(at_array *ar, CXType outer, const long *sz,
+	int levels)
+{
+	long long b = clang_Type_getSizeOf(outer);
+
+	ar->bytes = clang_getCanonicalType(outer).kind ==
+		CXType_ConstantArray && b > 0 ? (long)b : 0;
+	ar->row_bytes = levels >= 2 && levels - 2 < AT_FE_LEVELS ?
+		sz[levels - 2] : 0;
+	ar->plane_bytes = levels >= 3 && levels - 3 < AT_FE_LEVELS ?
+		sz[levels - 3] : 0;
 }
 
 /* Returns the index of the array (or scalar, nsub == 0) declared by `d`
@@ -1383,6 +1406,7 @@ static int at_fe_array(at_fe_nest *n, CXCursor d, const char *name, int nsub,
 	const char *why = NULL;
 	CXType elem, outer;
 	int is_ptr, levels, a;
+	long sz[AT_FE_LEVELS] = { 0 };
 	at_array *ar;
 
 	for (a = 0; a < s->n_array; a++) {
@@ -1400,7 +1424,7 @@ static int at_fe_array(at_fe_nest *n, CXCursor d, const char *name, int nsub,
 		}
 		return a;
 	}
-	levels = at_fe_levels(n->t, d, &elem, &is_ptr, &outer, &why);
+	levels = at_fe_levels(n->t, d, &elem, &is_ptr, &outer, sz, &why);
 	if (levels < 0) {
 		at_fe_fail(n, off, "`%s`: %s", name, why);
 		return -1;
@@ -1436,6 +1460,7 @@ static int at_fe_array(at_fe_nest *n, CXCursor d, const char *name, int nsub,
 	ar->n_dim = nsub;
 	ar->is_restrict = clang_isRestrictQualifiedType(outer) ||
 		at_fe_array_restrict(n->t, d);
+	at_fe_array_bytes(ar, outer, sz, levels);
 	n->arr_ptr[s->n_array] = is_ptr;
 	n->arr_decl[s->n_array] = d;
 	s->n_array++;

@@ -531,10 +531,10 @@ run_features() {
 	rc=$?
 	[ $rc -eq 0 ] && nosan
 	check $? "features $t: exit 0 (got $rc), no sanitizer report"
-	jq -se '.[0] | .layout == "at-feat-3" and (.nest_names | length > 0) and
+	jq -se '.[0] | .layout == "at-feat-4" and (.nest_names | length > 0) and
 		(.cand_names | length > 0) and (.machine | [.l1d, .l2, .l3, .cores] |
 		all(type == "number" and . > 0))' "$out" >/dev/null
-	check $? "features $t: header names layout at-feat-3, feature names, machine"
+	check $? "features $t: header names layout at-feat-4, feature names, machine"
 	jq -se '.[0] as $h | .[1:] | length == 18 and all(
 		(.nest | length) == ($h.nest_names | length) and
 		(.cand_x | length) == ($h.cand_names | length) and
@@ -1022,6 +1022,15 @@ run_dataset() {
 		[ "$(jq -s 'map(.seed) | unique' "$d/class.jsonl" | jq -c .)" = "[$first]" ] &&
 		grep -q "seed $first (uniform): .*; 1 kernels, $nseeds/$nseeds seeds, " "$d/class-run.err"
 	check $? "dataset --class uniform --seeds 13-$first: measures seed $first only, progress '1 kernels, $nseeds/$nseeds seeds' (exit $rc; $(grep "seed $first" "$d/class-run.err" | tail -n 1 | sed 's/.*; //'))"
+	# --size mixed: odd seeds at round sizes, even ones at bench sizes,
+	# each row saying which (the featurizer regenerates from it)
+	"$ds" --seeds 5-6 --size mixed --per 1 --runs 1 --weights none \
+		-o "$d/mixed.jsonl" 2>"$d/mixed.err"
+	rc=$?
+	got=$(jq -r '"\(.seed) \(.size)"' "$d/mixed.jsonl" 2>/dev/null | sort -u | tr '\n' ' ')
+	[ $rc -eq 0 ] && [ "$got" = "5 round 6 bench " ] &&
+		[ "$(jq -s 'map(select(.check == "ok")) | length' "$d/mixed.jsonl")" -ge 4 ]
+	check $? "dataset --size mixed: seed 5 timed at round sizes, seed 6 at bench sizes, rows checked ok (exit $rc; got $got)"
 	"$ds" --seeds 1-2 --class nosuch -o "$d/nosuch.jsonl" 2>"$d/nosuch.err"
 	rc=$?
 	[ $rc -eq 2 ] && grep -q 'bad value of `--class`' "$d/nosuch.err" &&
@@ -1036,7 +1045,7 @@ run_dataset() {
 		! grep -q ' model ' "$d/alone.list" &&
 		[ "$(grep -c 'no model picks' "$d/alone.err")" -eq 1 ]
 	check $? "dataset without a default weights file: no model picks, said once (exit $rc)"
-	printf '{"schema": 1, "layout": "at-feat-3", "nest_names": [' >"$d/torn.json"
+	printf '{"schema": 1, "layout": "at-feat-4", "nest_names": [' >"$d/torn.json"
 	for w in "$d/torn.json" tests/model/small.json "$d/missing.json"; do
 		"$ds" --seeds 1 --size test --list --weights "$w" \
 			>"$d/w.list" 2>"$d/w.err"

@@ -222,6 +222,46 @@ done:
 	unload(&fx);
 }
 
+/* Array byte sizes from clang (constant arrays, a pointer to rows, a
+ * variable-length array) and the alignment features made of them. */
+static void test_align(isl_ctx *ctx)
+{
+	struct fixture fx;
+	const at_scop *s;
+	int want[3] = { 6, 9, 14 }, k = entry("align_row", 0);
+	float v[AT_FEAT_NEST_DIM];
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/ft_align.c", 1, &fx) == 0,
+		"align: features computed");
+	if (!fx.space)
+		goto done;
+	s = fx.src->scops[0];
+	for (int a = 0; a < s->n_array; a++) {
+		const at_array *ar = &s->arrays[a];
+		long want_b = 0, want_r = 0, want_p = 0;
+		if (!strcmp(ar->name, "A"))
+			want_b = 3200000, want_r = 1600, want_p = 320000;
+		else if (!strcmp(ar->name, "x"))
+			want_b = 16384;
+		else if (!strcmp(ar->name, "B"))
+			want_r = 396;
+		AT_CHECK(ar->bytes == want_b && ar->row_bytes == want_r &&
+			ar->plane_bytes == want_p, "align: %s has %ld / %ld / "
+			"%ld bytes (whole, row, plane), want %ld / %ld / %ld",
+			ar->name, ar->bytes, ar->row_bytes, ar->plane_bytes,
+			want_b, want_r, want_p);
+	}
+	AT_CHECK(ints_are(fx.f.align, want, 3), "align: row, plane, whole "
+		"%d %d %d, want 6 9 14", fx.f.align[0], fx.f.align[1],
+		fx.f.align[2]);
+	at_features_nest_encode(&fx.f, v);
+	AT_CHECK(k >= 0 && v[k] == 6 && v[k + 1] == 9 && v[k + 2] == 14 &&
+		entry("align_array", 0) == k + 2,
+		"align: encoded as align_row, align_plane, align_array");
+done:
+	unload(&fx);
+}
+
 /* Parametric bounds: seidel's n and tsteps are function parameters
  * (unknown); matmul's N, M, K are #defines (known only when their values
  * are passed). */
@@ -847,6 +887,7 @@ int main(void)
 	test_sectors();
 	test_listing11(ctx);
 	test_3d(ctx);
+	test_align(ctx);
 	test_params(ctx);
 	test_machine();
 	test_cand(ctx);
