@@ -35,6 +35,12 @@ int at_buf_read_file(at_buf *b, const char *path);
 /* Returns 1 if an append failed (out of memory). */
 int at_buf_failed(const at_buf *b);
 
+/* Makes room for element n of the array *p of *cap elements of `size`
+ * bytes: when n == *cap, reallocates it to twice *cap elements (`first`
+ * when *cap is 0), the new ones zeroed.  Returns 0, or -1 when out of
+ * memory (*p and *cap unchanged, still the caller's). */
+int at_buf_grow(void **p, int n, int *cap, size_t size, int first);
+
 /* Returns the text (never NULL: "" when empty) and hands ownership to the
  * caller; the buffer is reset.  Returns NULL if an append had failed. */
 char *at_buf_take(at_buf *b);

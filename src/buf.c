@@ -118,3 +118,21 @@ int at_buf_read_file(at_buf *b, const char *path)
 		errno = EIO;
 	return bad || b->failed ? -2 : 0;
 }
+
+/* Grows an array by doubling (see at_buf.h). */
+int at_buf_grow(void **p, int n, int *cap, size_t size, int first)
+{
+	int nc;
+	char *q;
+
+	if (n < *cap)
+		return 0;
+	nc = *cap ? 2 * *cap : first;
+	q = realloc(*p, (size_t)nc * size);
+	if (!q)
+		return -1;
+	memset(q + (size_t)*cap * size, 0, (size_t)(nc - *cap) * size);
+	*p = q;
+	*cap = nc;
+	return 0;
+}

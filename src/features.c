@@ -836,13 +836,9 @@ error:
  * b > 0 bytes; 0 for b <= 0 (not known). */
 static int at_feat_align(long b)
 {
-	int e = 0;
+	int e = b > 0 ? __builtin_ctzl((unsigned long)b) : 0;
 
-	if (b <= 0)
-		return 0;
-	while (e < 16 && (b & (1L << e)) == 0)
-		e++;
-	return e;
+	return e < 16 ? e : 16;
 }
 
 /* Sets f->align from the arrays of scop (see at_feat_nest). */

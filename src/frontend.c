@@ -111,26 +111,6 @@ typedef struct at_fe_nest {
 /* Small utilities                                                     */
 /* ------------------------------------------------------------------ */
 
-/* Grows the array *p (n elements used, *cap allocated, elements of `size`
- * bytes) so one more fits; new memory is zeroed.  Returns 0, or -1 when
- * out of memory (*p unchanged). */
-static int at_fe_grow(void **p, int n, int *cap, size_t size)
-{
-	int nc;
-	char *q;
-
-	if (n < *cap)
-		return 0;
-	nc = *cap ? 2 * *cap : 8;
-	q = realloc(*p, (size_t)nc * size);
-	if (!q)
-		return -1;
-	memset(q + (size_t)*cap * size, 0, (size_t)(nc - *cap) * size);
-	*p = q;
-	*cap = nc;
-	return 0;
-}
-
 /* Returns a malloc'd copy of the `len` bytes at `s`, NUL-terminated. */
 static char *at_fe_strndup(const char *s, size_t len)
 {
@@ -373,7 +353,7 @@ static enum CXChildVisitResult at_fe_kid(CXCursor c, CXCursor parent,
 	at_fe_kids *k = data;
 
 	(void)parent;
-	if (at_fe_grow((void **)&k->c, k->n, &k->cap, sizeof *k->c) < 0) {
+	if (at_buf_grow((void **)&k->c, k->n, &k->cap, sizeof *k->c, 8) < 0) {
 		k->oom = 1;
 		return CXChildVisit_Break;
 	}
@@ -529,8 +509,8 @@ static int at_fe_param(at_fe_nest *n, const char *name, unsigned off,
 		return -1;
 	}
 	copy = strdup(name);
-	if (!copy || at_fe_grow((void **)&s->params, s->n_param,
-			&n->cap_param, sizeof *s->params) < 0) {
+	if (!copy || at_buf_grow((void **)&s->params, s->n_param,
+			&n->cap_param, sizeof *s->params, 8) < 0) {
 		free(copy);
 		at_fe_fail(n, off, "out of memory");
 		return -1;
@@ -1446,12 +1426,12 @@ static int at_fe_array(at_fe_nest *n, CXCursor d, const char *name, int nsub,
 		free(ts);
 		return -1;
 	}
-	if (at_fe_grow((void **)&s->arrays, s->n_array, &n->cap_array,
-			sizeof *s->arrays) < 0 ||
-	    at_fe_grow((void **)&n->arr_ptr, s->n_array, &n->cap_aptr,
-			sizeof *n->arr_ptr) < 0 ||
-	    at_fe_grow((void **)&n->arr_decl, s->n_array, &n->cap_adecl,
-			sizeof *n->arr_decl) < 0)
+	if (at_buf_grow((void **)&s->arrays, s->n_array, &n->cap_array,
+			sizeof *s->arrays, 8) < 0 ||
+	    at_buf_grow((void **)&n->arr_ptr, s->n_array, &n->cap_aptr,
+			sizeof *n->arr_ptr, 8) < 0 ||
+	    at_buf_grow((void **)&n->arr_decl, s->n_array, &n->cap_adecl,
+			sizeof *n->arr_decl, 8) < 0)
 		goto error;
 	ar = &s->arrays[s->n_array];
 	ar->name = strdup(name);
@@ -1485,8 +1465,8 @@ static int at_fe_add_ref(at_fe_nest *n, at_stmt *st, int a, int kinds,
 
 		if (!(kinds & kind))
 			continue;
-		if (at_fe_grow((void **)&st->refs, st->n_ref, &n->cap_ref,
-				sizeof *st->refs) < 0)
+		if (at_buf_grow((void **)&st->refs, st->n_ref, &n->cap_ref,
+				sizeof *st->refs, 8) < 0)
 			goto error;
 		r = &st->refs[st->n_ref];
 		r->m = calloc((size_t)(nd ? nd : 1) * AT_FE_ROW, sizeof *r->m);
@@ -1874,8 +1854,8 @@ static int at_fe_uses(at_fe_nest *n, at_stmt *st)
 		if (!at_fe_is_ident(t, k) ||
 		    (l = at_fe_open_loop(n, t->spell[k])) < 0)
 			continue;
-		if (at_fe_grow((void **)&st->uses, st->n_use, &n->cap_use,
-				sizeof *st->uses) < 0) {
+		if (at_buf_grow((void **)&st->uses, st->n_use, &n->cap_use,
+				sizeof *st->uses, 8) < 0) {
 			at_fe_fail(n, t->off[k], "out of memory");
 			return -1;
 		}
@@ -1918,8 +1898,8 @@ static void at_fe_expr_stmt(at_fe_nest *n, CXCursor c)
 		at_fe_unsupported(n, c, "statement written with a macro");
 		return;
 	}
-	if (at_fe_grow((void **)&s->stmts, s->n_stmt, &n->cap_stmt,
-			sizeof *s->stmts) < 0) {
+	if (at_buf_grow((void **)&s->stmts, s->n_stmt, &n->cap_stmt,
+			sizeof *s->stmts, 8) < 0) {
 		at_fe_fail(n, b, "out of memory");
 		return;
 	}
@@ -1962,8 +1942,8 @@ static void at_fe_for(at_fe_nest *n, CXCursor c)
 			AT_FE_NSYM);
 		return;
 	}
-	if (at_fe_grow((void **)&s->loops, s->n_loop, &n->cap_loop,
-			sizeof *s->loops) < 0) {
+	if (at_buf_grow((void **)&s->loops, s->n_loop, &n->cap_loop,
+			sizeof *s->loops, 8) < 0) {
 		at_fe_fail(n, b, "out of memory");
 		return;
 	}
@@ -1997,8 +1977,8 @@ static int at_fe_push_conds(at_fe_nest *n, const at_fe_aff *rows, int nr)
 	for (int i = 0; i < nr; i++) {
 		long *r = malloc(sizeof rows[i].v);
 
-		if (!r || at_fe_grow((void **)&n->cond, n->n_cond, &n->cap_cond,
-				sizeof *n->cond) < 0) {
+		if (!r || at_buf_grow((void **)&n->cond, n->n_cond, &n->cap_cond,
+				sizeof *n->cond, 8) < 0) {
 			free(r);
 			return -1;
 		}
@@ -2666,7 +2646,7 @@ static enum CXChildVisitResult at_fe_collect(CXCursor c, CXCursor parent,
 	else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
 		v = &t->funcs, n = &t->n_func, cap = &t->cap_func;
 	if (v) {
-		if (at_fe_grow((void **)v, *n, cap, sizeof **v) < 0)
+		if (at_buf_grow((void **)v, *n, cap, sizeof **v, 8) < 0)
 			return CXChildVisit_Break;
 		(*v)[(*n)++] = c;
 	}

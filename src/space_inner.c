@@ -18,6 +18,7 @@
 #include <isl/union_map.h>
 #include <isl/val.h>
 
+#include "at_buf.h"
 #include "at_space.h"
 #include "space_int.h"
 
@@ -219,12 +220,10 @@ static void at_space_inner_put(struct at_space_memo *m, const at_choice *key,
 {
 	struct at_inner_entry e = { *key, malloc((n + 1) * sizeof(*dir)),
 		malloc((n + 1) * sizeof(*known)) };
-	struct at_inner_entry *v = m ? at_space_grow(m->inner, m->n_inner,
-		&m->cap_inner, sizeof(*v), 16) : NULL;
+	int full = !m || at_buf_grow((void **)&m->inner, m->n_inner,
+		&m->cap_inner, sizeof(*m->inner), 16) < 0;
 
-	if (v)
-		m->inner = v;
-	if (!v || !e.dir || !e.known) {
+	if (full || !e.dir || !e.known) {
 		free(e.dir);
 		free(e.known);
 		return;

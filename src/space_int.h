@@ -8,8 +8,6 @@
 #ifndef AT_SPACE_INT_H
 #define AT_SPACE_INT_H
 
-#include <stddef.h>
-
 #include <isl/ctx.h>
 #include <isl/schedule.h>
 
@@ -74,12 +72,6 @@ struct at_space_memo {
 	int n_inner, cap_inner;
 	struct at_inner_entry *inner;
 };
-
-/* Returns the array v of *cap elements of `size` bytes, n of them used,
- * with room for one more: v itself, or v reallocated to twice *cap (at
- * least `first`) with *cap updated; NULL when out of memory (v is then
- * unchanged and still owned by the caller). */
-void *at_space_grow(void *v, int n, int *cap, size_t size, int first);
 
 /* Frees the at_space_inner part of memo m. */
 void at_space_inner_memo_free(struct at_space_memo *m);

@@ -17,6 +17,7 @@
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
+#include "at_buf.h"
 #include "at_space.h"
 #include "at_shape.h"
 #include "space_int.h"
@@ -158,31 +159,16 @@ static int at_space_memo_get(const at_space *space, const at_choice *key,
 	return 0;
 }
 
-/* Grows a memo array (see space_int.h). */
-void *at_space_grow(void *v, int n, int *cap, size_t size, int first)
-{
-	int c = *cap ? 2 * *cap : first;
-	void *p;
-
-	if (n < *cap)
-		return v;
-	p = realloc(v, (size_t)c * size);
-	if (p)
-		*cap = c;
-	return p;
-}
-
 /* Memoizes the result of test `simd` for key (nothing when out of
  * memory: the memo only saves time). */
 static void at_space_memo_put(const at_space *space, const at_choice *key,
 	int simd, int value)
 {
 	struct at_space_memo *m = space->memo;
-	struct at_omp_entry *e;
 
-	if (!m || !(e = at_space_grow(m->e, m->n, &m->cap, sizeof(*e), 64)))
+	if (!m || at_buf_grow((void **)&m->e, m->n, &m->cap, sizeof(*m->e),
+			64) < 0)
 		return;
-	m->e = e;
 	m->e[m->n].key = *key;
 	m->e[m->n].simd = simd;
 	m->e[m->n].value = value;
@@ -385,12 +371,9 @@ done:
 static int at_space_family_put(struct at_space_memo *m,
 	struct at_omp_family *e)
 {
-	struct at_omp_family **f = at_space_grow(m->fam, m->n_fam,
-		&m->cap_fam, sizeof(*f), 16);
-
-	if (!f)
+	if (at_buf_grow((void **)&m->fam, m->n_fam, &m->cap_fam,
+			sizeof(*m->fam), 16) < 0)
 		return -1;
-	m->fam = f;
 	m->fam[m->n_fam++] = e;
 	return 0;
 }
