@@ -1031,6 +1031,16 @@ run_dataset() {
 	[ $rc -eq 0 ] && [ "$got" = "5 round 6 bench " ] &&
 		[ "$(jq -s 'map(select(.check == "ok")) | length' "$d/mixed.jsonl")" -ge 4 ]
 	check $? "dataset --size mixed: seed 5 timed at round sizes, seed 6 at bench sizes, rows checked ok (exit $rc; got $got)"
+	"$ds" --seeds 1-2 --size huge -o "$d/huge.jsonl" 2>"$d/huge.err"
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(wc -l <"$d/huge.err")" -eq 1 ] &&
+		grep -q 'bad value of `--size`' "$d/huge.err" && [ ! -e "$d/huge.jsonl" ]
+	check $? "dataset --size huge: a one-line usage error (exit $rc: $(head -c 120 "$d/huge.err"))"
+	"$GEN" --seed 1 --size huge >"$d/huge.c" 2>"$d/gen-huge.err"
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(wc -l <"$d/gen-huge.err")" -eq 1 ] && [ ! -s "$d/huge.c" ] &&
+		grep -q 'bad --size `huge`: expected test, bench or round' "$d/gen-huge.err"
+	check $? "autotile-gen --size huge: a one-line usage error (exit $rc: $(head -c 120 "$d/gen-huge.err"))"
 	"$ds" --seeds 1-2 --class nosuch -o "$d/nosuch.jsonl" 2>"$d/nosuch.err"
 	rc=$?
 	[ $rc -eq 2 ] && grep -q 'bad value of `--class`' "$d/nosuch.err" &&
