@@ -37,7 +37,7 @@ struct cJSON;
 #include "at_deps.h"
 #include "at_space.h"
 
-#define AT_FEAT_LAYOUT "at-feat-4"
+#define AT_FEAT_LAYOUT "at-feat-5"
 
 #define AT_FEAT_NREF 8		/* references with their own access block */
 #define AT_FEAT_NDIM 3		/* array dimensions per block (innermost) */
@@ -56,7 +56,7 @@ struct cJSON;
 #define AT_FEAT_NEST_DIM (AT_FEAT_NEST_DEP + AT_FEAT_NEST_DOM + \
 	AT_FEAT_NEST_ACC + AT_FEAT_NEST_MACH)
 
-#define AT_FEAT_CAND_DIM (AT_FEAT_CAND_SHAPE + 3 * AT_MAX_DEPTH + 6 + 5)
+#define AT_FEAT_CAND_DIM (AT_FEAT_CAND_SHAPE + 3 * AT_MAX_DEPTH + 6 + 7)
 
 /* The entries that describe the innermost loops (struct at_feat_inner). */
 #define AT_FEAT_CAND_INNER 6
@@ -64,6 +64,16 @@ struct cJSON;
  * tile sizes: kind, shape, H, the scans and the innermost loops. */
 #define AT_FEAT_CAND_SHAPE (3 + 4 + 2 + AT_MAX_DEPTH * AT_MAX_DEPTH + 6 + \
 	AT_FEAT_CAND_INNER)
+
+/* The way sizes (bytes of one way: a cache's size over its
+ * associativity) the set-conflict entries assume, and the line size.  An
+ * x86 L1 data cache is indexed within a 4 KiB page (32 KiB in 8 ways,
+ * 48 KiB in 12).  L2 ways differ (1 MiB in 8 ways: 128 KiB; in 16 ways:
+ * 64 KiB); the entry takes the smaller, and the machine entries tell
+ * the network which machine it is. */
+#define AT_FEAT_WAY_L1 4096
+#define AT_FEAT_WAY_L2 65536
+#define AT_FEAT_LINE 64
 
 /* Trip count used for footprint and tile-count estimates when a loop's
  * trip count depends on a parameter of unknown value ("assumed large",
@@ -146,6 +156,11 @@ typedef struct at_feat_nest {
 							 * increasing order */
 		int dup;		/* 1: as many elements as an earlier
 					 * reference of the array (skipped) */
+		long stride[AT_MAX_DEPTH];	/* bytes one step of subscript
+						 * d moves: the element, row
+						 * and plane (at_array) for the
+						 * last three, else 0 (not
+						 * known) */
 	} fref[AT_FEAT_MAXREF];
 	double pos_trip[AT_MAX_DEPTH];	/* trips of the first statement's loops
 					 * by depth = band position (unknown:

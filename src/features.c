@@ -727,6 +727,17 @@ static int at_feat_same_fp(const struct at_feat_fref *a,
 	return 1;
 }
 
+/* Sets fr->stride from array ar (fr->n_dim = its subscripts): the
+ * element, row and plane bytes for the last three subscripts, 0 (not
+ * known) for the others. */
+static void at_feat_strides(const at_array *ar, struct at_feat_fref *fr)
+{
+	long last[3] = { ar->elem_size, ar->row_bytes, ar->plane_bytes };
+
+	for (int k = 0; k < 3 && k < fr->n_dim; k++)
+		fr->stride[fr->n_dim - 1 - k] = last[k];
+}
+
 /* Records reference r of statement s for footprint estimates. */
 static void at_feat_fref(const at_scop *scop, const at_stmt *s,
 	const at_ref *r, const long *trips, at_feat_nest *f)
@@ -743,6 +754,8 @@ static void at_feat_fref(const at_scop *scop, const at_stmt *s,
 			fr->first = j;
 	fr->elem_size = scop->arrays[r->array].elem_size;
 	fr->n_dim = r->n_dim < AT_MAX_DEPTH ? r->n_dim : AT_MAX_DEPTH;
+	if (fr->n_dim == r->n_dim)
+		at_feat_strides(&scop->arrays[r->array], fr);
 	fr->n_loop = s->n_loop;
 	for (int p = 0; p < s->n_loop; p++) {
 		fr->trip[p] = at_feat_trip_est(trips[s->loops[p]]);
@@ -1368,6 +1381,22 @@ static double at_feat_par_iters(const at_feat_struct_info *si,
 	return w;
 }
 
+/* Returns the elements reference fr spans along its subscript d in one
+ * tile whose sides are side[] (see at_feat_ref_elems). */
+static double at_feat_ref_ext(const struct at_feat_fref *fr, int d,
+	const double *side)
+{
+	double ext = 1;
+
+	for (int k = 0; k < fr->n_nz[d]; k++) {
+		int p = fr->nz[d][k];
+		double len = side[p] >= 1 && side[p] < fr->trip[p] ?
+			side[p] : fr->trip[p];
+		ext += fr->coef[d][p] * (len - 1);
+	}
+	return ext;
+}
+
 /* Returns the elements reference fr touches in one tile whose side along
  * the loop at depth p is side[p] (< 1: the whole loop), at most the
  * loop's trip count: the product over its dimensions of 1 + sum_p |coef|
@@ -1378,51 +1407,114 @@ static double at_feat_ref_elems(const struct at_feat_fref *fr,
 {
 	double e = 1;
 
-	for (int d = 0; d < fr->n_dim; d++) {
-		double ext = 1;
-		for (int k = 0; k < fr->n_nz[d]; k++) {
-			int p = fr->nz[d][k];
-			double len = side[p] >= 1 && side[p] < fr->trip[p] ?
-				side[p] : fr->trip[p];
-			ext += fr->coef[d][p] * (len - 1);
-		}
-		e *= ext;
-	}
+	for (int d = 0; d < fr->n_dim; d++)
+		e *= at_feat_ref_ext(fr, d, side);
 	return e;
 }
 
-/* Returns the estimated footprint of one tile in bytes: per array, the
- * largest number of elements one of its references touches (references
- * of one array mostly overlap), times the element size, summed.  A
- * tile's side along a loop p the band covers is its bounding box there,
- * sum_j box_pj s_j, at most the loop's trip count; other loops run in
- * full.  Untiled candidates: the whole nest. */
-static double at_feat_footprint(const at_feat_struct_info *si,
-	const long *s)
+/* Returns how many of `ext` rows `stride` bytes apart start in distinct
+ * sets of a cache whose ways have `way` bytes (a power of two): the rows
+ * repeat their set every way / gcd(stride, way) rows; stride 0 (not
+ * known): every row its own. */
+static double at_feat_set_starts(double ext, long stride, long way)
 {
-	const at_feat_nest *f = si->nest;
-	double side[AT_MAX_DEPTH], best[AT_FEAT_MAXREF], fp = 0;
+	long g = stride > 0 ? stride & -stride : 1;
+	double period = (double)way / (double)(g < way ? g : way);
 
+	return stride > 0 && period < ext ? period : ext;
+}
+
+/* Returns the cache lines of reference fr's elements in one tile (sides
+ * side[], see at_feat_ref_elems) that fall into one set of a cache whose
+ * ways have `way` bytes, when the array starts at a set boundary (Lam,
+ * Rothberg and Wolf's self-interference): the tile holds R rows of the
+ * last subscript, each L lines long; their starts fall into P distinct
+ * sets (at_feat_set_starts over the outer subscripts, at most the
+ * sets); the R L lines spread over min(sets, P L) sets. */
+static double at_feat_ref_sets(const struct at_feat_fref *fr,
+	const double *side, long way)
+{
+	double sets = (double)way / AT_FEAT_LINE, rows = 1, starts = 1, lines;
+	int last = fr->n_dim - 1;
+
+	if (fr->n_dim == 0)
+		return 1;
+	lines = ceil(at_feat_ref_ext(fr, last, side) * fr->elem_size /
+		AT_FEAT_LINE);
+	for (int d = 0; d < last; d++) {
+		double ext = at_feat_ref_ext(fr, d, side);
+		rows *= ext;
+		starts *= at_feat_set_starts(ext, fr->stride[d], way);
+	}
+	starts = starts < sets ? starts : sets;
+	return rows * lines / (starts * lines < sets ? starts * lines : sets);
+}
+
+/* Returns the bytes of reference fr's elements in one tile (sides side[],
+ * see at_feat_ref_elems); `way` is not used. */
+static double at_feat_ref_bytes(const struct at_feat_fref *fr,
+	const double *side, long way)
+{
+	(void)way;
+	return at_feat_ref_elems(fr, side) * fr->elem_size;
+}
+
+/* Returns the sum over the arrays of the largest per_ref(fr, side, way)
+ * of their references fr (references of one array mostly overlap),
+ * skipping duplicates, at least 1. */
+static double at_feat_per_array(const at_feat_nest *f, const double *side,
+	double (*per_ref)(const struct at_feat_fref *, const double *, long),
+	long way)
+{
+	double best[AT_FEAT_MAXREF], sum = 0;
+
+	for (int i = 0; i < f->n_fref; i++) {
+		const struct at_feat_fref *fr = &f->fref[i];
+		double e;
+		if (fr->dup)
+			continue;
+		e = per_ref(fr, side, way);
+		if (fr->first == i || e > best[fr->first])
+			best[fr->first] = e;
+	}
+	for (int i = 0; i < f->n_fref; i++)
+		if (f->fref[i].first == i)
+			sum += best[i];
+	return sum < 1 ? 1 : sum;
+}
+
+/* Sets side[p] to a tile's side along the loop at depth p: for a loop
+ * the band covers, its bounding box sum_j box_pj s_j (at most the trip
+ * count, see at_feat_ref_ext); -1 (the whole loop) for the others and
+ * for untiled candidates. */
+static void at_feat_sides(const at_feat_struct_info *si, const long *s,
+	double *side)
+{
 	for (int p = 0; p < AT_MAX_DEPTH; p++) {
 		side[p] = si->kind == 2 && si->cover[p] ? 0 : -1;
 		for (int j = 0; si->kind == 2 && si->cover[p] && j < si->n; j++)
 			if (si->box[p][j] != 0)	/* +0.0 changes nothing */
 				side[p] += si->box[p][j] * (double)s[j];
 	}
-	for (int i = 0; i < f->n_fref; i++)
-		best[i] = 0;
-	for (int i = 0; i < f->n_fref; i++) {
-		const struct at_feat_fref *fr = &f->fref[i];
-		double e;
-		if (fr->dup)
-			continue;
-		e = at_feat_ref_elems(fr, side);
-		if (fr->first == i || e > best[fr->first])
-			best[fr->first] = e;
-	}
-	for (int i = 0; i < f->n_fref; i++)
-		fp += best[i] * f->fref[i].elem_size;
-	return fp < 1 ? 1 : fp;
+}
+
+/* Returns the estimated footprint of one tile in bytes (sides at_feat_
+ * sides): per array, the most bytes one of its references touches,
+ * summed.  Untiled candidates: the whole nest. */
+static double at_feat_footprint(const at_feat_struct_info *si,
+	const double *side)
+{
+	return at_feat_per_array(si->nest, side, at_feat_ref_bytes, 0);
+}
+
+/* Returns the estimated lines of one tile in the fullest set of a cache
+ * with `way`-byte ways: per array, the most of one of its references
+ * (at_feat_ref_sets), summed as if every array started at a set
+ * boundary. */
+static double at_feat_set_lines(const at_feat_struct_info *si,
+	const double *side, long way)
+{
+	return at_feat_per_array(si->nest, side, at_feat_ref_sets, way);
 }
 
 /* Returns a / b, 0 when b is 0. */
@@ -1496,13 +1588,17 @@ static int at_feat_enc_order(const at_feat_struct_info *si, const long *s,
 	return i;
 }
 
-/* Writes the OpenMP and estimate entries; returns their number. */
+/* Writes the OpenMP and estimate entries (footprint, set conflicts);
+ * returns their number. */
 static int at_feat_enc_omp(const at_feat_struct_info *si, const long *s,
 	float *o)
 {
-	double fp = log2(at_feat_footprint(si, s));
+	double side[AT_MAX_DEPTH], fp;
 	float den = si->n > 1 ? (float)(si->n - 1) : 1;
 	int i = 0;
+
+	at_feat_sides(si, s, side);
+	fp = log2(at_feat_footprint(si, side));
 
 	o[i++] = si->par >= 0;
 	o[i++] = si->par >= 0 ? si->par / den : 0;
@@ -1515,6 +1611,8 @@ static int at_feat_enc_omp(const at_feat_struct_info *si, const long *s,
 	o[i++] = (float)(fp - si->nest->mach_log2[0]);
 	o[i++] = (float)(fp - si->nest->mach_log2[1]);
 	o[i++] = (float)(fp - si->nest->mach_log2[2]);
+	o[i++] = (float)log2(at_feat_set_lines(si, side, AT_FEAT_WAY_L1));
+	o[i++] = (float)log2(at_feat_set_lines(si, side, AT_FEAT_WAY_L2));
 	return i;
 }
 
@@ -1563,10 +1661,10 @@ static const char *const at_feat_cand_inner[AT_FEAT_CAND_INNER] = {
 	"inner_known", "inner_inv", "inner_unit", "inner_wide",
 	"inner_store_inv", "inner_store_wide"
 };
-static const char *const at_feat_cand_tail[11] = {
+static const char *const at_feat_cand_tail[13] = {
 	"par_has", "par_level", "par_inner", "par_iters_log2", "simd",
 	"wavefront", "tiles_log2", "fp_log2", "fp_over_l1", "fp_over_l2",
-	"fp_over_l3"
+	"fp_over_l3", "set_l1_log2", "set_l2_log2"
 };
 
 /* Writes the name of candidate entry k (see at_features.h). */
@@ -1590,7 +1688,7 @@ char *at_features_cand_name(int k, char *buf, size_t size)
 		snprintf(buf, size, "tile_rank_%d", k);
 	else if (at_feat_in(&k, AT_MAX_DEPTH))
 		snprintf(buf, size, "point_rank_%d", k);
-	else if (at_feat_in(&k, 11))
+	else if (at_feat_in(&k, 13))
 		snprintf(buf, size, "%s", at_feat_cand_tail[k]);
 	return buf;
 }

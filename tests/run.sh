@@ -531,10 +531,10 @@ run_features() {
 	rc=$?
 	[ $rc -eq 0 ] && nosan
 	check $? "features $t: exit 0 (got $rc), no sanitizer report"
-	jq -se '.[0] | .layout == "at-feat-4" and (.nest_names | length > 0) and
+	jq -se '.[0] | .layout == "at-feat-5" and (.nest_names | length > 0) and
 		(.cand_names | length > 0) and (.machine | [.l1d, .l2, .l3, .cores] |
 		all(type == "number" and . > 0))' "$out" >/dev/null
-	check $? "features $t: header names layout at-feat-4, feature names, machine"
+	check $? "features $t: header names layout at-feat-5, feature names, machine"
 	jq -se '.[0] as $h | .[1:] | length == 18 and all(
 		(.nest | length) == ($h.nest_names | length) and
 		(.cand_x | length) == ($h.cand_names | length) and
@@ -1055,7 +1055,7 @@ run_dataset() {
 		! grep -q ' model ' "$d/alone.list" &&
 		[ "$(grep -c 'no model picks' "$d/alone.err")" -eq 1 ]
 	check $? "dataset without a default weights file: no model picks, said once (exit $rc)"
-	printf '{"schema": 1, "layout": "at-feat-4", "nest_names": [' >"$d/torn.json"
+	printf '{"schema": 1, "layout": "at-feat-5", "nest_names": [' >"$d/torn.json"
 	for w in "$d/torn.json" tests/model/small.json "$d/missing.json"; do
 		"$ds" --seeds 1 --size test --list --weights "$w" \
 			>"$d/w.list" 2>"$d/w.err"

@@ -516,6 +516,46 @@ done:
 	unload(&fx);
 }
 
+/* Set conflicts (tests/unit/inputs/ft_sets.c).  A tile of 16 x 8
+ * doubles holds 16 rows of one line (64 bytes) per array.  With 4 KiB
+ * ways (64 sets): A's 16 rows, 4096 bytes apart, share one set; B's
+ * start in 16 sets (they repeat every 128 rows), one line each; C's in
+ * 16 (stride not known): 16 + 1 + 1 lines.  With 64 KiB ways (1024
+ * sets) A's rows repeat every 16: 1 + 1 + 1.  At 32 x 8: 32 + 1 + 1 and
+ * 2 + 1 + 1.  At 2 x 512 a tile row is the loop's 500 doubles, 63
+ * lines: A's two rows fill the same 63 sets (2 lines each), B's and C's
+ * 126 lines spread over all 64 (126 / 64 each); with 64 KiB ways every
+ * array's two rows fall apart: 1 + 1 + 1. */
+static void test_sets(isl_ctx *ctx)
+{
+	struct fixture fx;
+	float v[AT_FEAT_CAND_DIM];
+	at_feat_struct_info si;
+	static const struct {
+		const char *id;
+		double l1, l2;
+	} want[] = {
+		{ "rect.TS.LI.o0.i0.16x8", 18, 3 },
+		{ "rect.TS.LI.o0.i0.32x8", 34, 4 },
+		{ "rect.TS.LI.o0.i0.2x512", 2 + 2 * 126.0 / 64, 3 },
+	};
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/ft_sets.c", 1, &fx) == 0,
+		"sets: features computed");
+	if (!fx.space)
+		goto done;
+	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
+		int ok = encode(ctx, &fx, want[k].id, v, &si) == 0;
+		AT_CHECK(ok && near(cv(v, "set_l1_log2"), log2(want[k].l1)) &&
+			near(cv(v, "set_l2_log2"), log2(want[k].l2)),
+			"sets: %s has 2^%g and 2^%g lines in its fullest set, "
+			"want %g and %g", want[k].id, cv(v, "set_l1_log2"),
+			cv(v, "set_l2_log2"), want[k].l1, want[k].l2);
+	}
+done:
+	unload(&fx);
+}
+
 /* Checks that at_space_inner's memoized answers (keyed by the point
  * loops only) equal the ones computed from each structure's own schedule
  * (no memo) for every structure of `path`. */
@@ -892,6 +932,7 @@ int main(void)
 	test_machine();
 	test_cand(ctx);
 	test_cand_isl(ctx);
+	test_sets(ctx);
 	test_inner(ctx);
 	test_orig_omp(ctx);
 	test_family_omp(ctx);
