@@ -711,7 +711,7 @@ static void at_feat_ref_block(const at_scop *scop, const at_stmt *s,
 }
 
 /* Returns 1 if references a and b of one array touch as many elements
- * in any tile (at_feat_ref_elems): the same dimensions, loops, trip
+ * in any tile (at_feat_ref_est): the same dimensions, loops, trip
  * counts and coefficients (they differ at most in their constants). */
 static int at_feat_same_fp(const struct at_feat_fref *a,
 	const struct at_feat_fref *b)
@@ -1381,106 +1381,113 @@ static double at_feat_par_iters(const at_feat_struct_info *si,
 	return w;
 }
 
-/* Returns the elements reference fr spans along its subscript d in one
- * tile whose sides are side[] (see at_feat_ref_elems). */
-static double at_feat_ref_ext(const struct at_feat_fref *fr, int d,
-	const double *side)
+/* Sets ext[d] to the elements reference fr spans along its subscript d
+ * in one tile whose side along the loop at depth p is side[p] (< 1: the
+ * whole loop), at most the loop's trip count: 1 + sum_p |coef| (len_p -
+ * 1).  Only the non-zero terms are added (a zero one adds +0.0 to a sum
+ * >= 1, which changes nothing), in increasing p. */
+static void at_feat_ref_ext(const struct at_feat_fref *fr,
+	const double *side, double *ext)
 {
-	double ext = 1;
-
-	for (int k = 0; k < fr->n_nz[d]; k++) {
-		int p = fr->nz[d][k];
-		double len = side[p] >= 1 && side[p] < fr->trip[p] ?
-			side[p] : fr->trip[p];
-		ext += fr->coef[d][p] * (len - 1);
+	for (int d = 0; d < fr->n_dim; d++) {
+		ext[d] = 1;
+		for (int k = 0; k < fr->n_nz[d]; k++) {
+			int p = fr->nz[d][k];
+			double len = side[p] >= 1 && side[p] < fr->trip[p] ?
+				side[p] : fr->trip[p];
+			ext[d] += fr->coef[d][p] * (len - 1);
+		}
 	}
-	return ext;
-}
-
-/* Returns the elements reference fr touches in one tile whose side along
- * the loop at depth p is side[p] (< 1: the whole loop), at most the
- * loop's trip count: the product over its dimensions of 1 + sum_p |coef|
- * (len_p - 1).  Only the non-zero terms are added (a zero one adds +0.0
- * to a sum >= 1, which changes nothing), in increasing p. */
-static double at_feat_ref_elems(const struct at_feat_fref *fr,
-	const double *side)
-{
-	double e = 1;
-
-	for (int d = 0; d < fr->n_dim; d++)
-		e *= at_feat_ref_ext(fr, d, side);
-	return e;
 }
 
 /* Returns how many of `ext` rows `stride` bytes apart start in distinct
- * sets of a cache whose ways have `way` bytes (a power of two): the rows
- * repeat their set every way / gcd(stride, way) rows; stride 0 (not
- * known): every row its own. */
+ * sets of a cache whose ways have `way` bytes (a power of two, at most
+ * 2^16): the rows repeat their set every way / gcd(stride, way) rows;
+ * stride 0 (not known): every row its own. */
 static double at_feat_set_starts(double ext, long stride, long way)
 {
-	long g = stride > 0 ? stride & -stride : 1;
+	long g = 1L << at_feat_align(stride);
 	double period = (double)way / (double)(g < way ? g : way);
 
 	return stride > 0 && period < ext ? period : ext;
 }
 
-/* Returns the cache lines of reference fr's elements in one tile (sides
- * side[], see at_feat_ref_elems) that fall into one set of a cache whose
- * ways have `way` bytes, when the array starts at a set boundary (Lam,
- * Rothberg and Wolf's self-interference): the tile holds R rows of the
- * last subscript, each L lines long; their starts fall into P distinct
+/* Returns the cache lines of a reference's elements in one tile that fall
+ * into one set of a cache whose ways have `way` bytes, when its array
+ * starts at a set boundary (Lam, Rothberg and Wolf's self-interference):
+ * the tile holds R rows of the last subscript (extents ext[], see
+ * at_feat_ref_ext), each L lines long; their starts fall into P distinct
  * sets (at_feat_set_starts over the outer subscripts, at most the
  * sets); the R L lines spread over min(sets, P L) sets. */
 static double at_feat_ref_sets(const struct at_feat_fref *fr,
-	const double *side, long way)
+	const double *ext, long way)
 {
 	double sets = (double)way / AT_FEAT_LINE, rows = 1, starts = 1, lines;
 	int last = fr->n_dim - 1;
 
 	if (fr->n_dim == 0)
 		return 1;
-	lines = ceil(at_feat_ref_ext(fr, last, side) * fr->elem_size /
-		AT_FEAT_LINE);
+	lines = ceil(ext[last] * fr->elem_size / AT_FEAT_LINE);
 	for (int d = 0; d < last; d++) {
-		double ext = at_feat_ref_ext(fr, d, side);
-		rows *= ext;
-		starts *= at_feat_set_starts(ext, fr->stride[d], way);
+		rows *= ext[d];
+		starts *= at_feat_set_starts(ext[d], fr->stride[d], way);
 	}
 	starts = starts < sets ? starts : sets;
 	return rows * lines / (starts * lines < sets ? starts * lines : sets);
 }
 
-/* Returns the bytes of reference fr's elements in one tile (sides side[],
- * see at_feat_ref_elems); `way` is not used. */
-static double at_feat_ref_bytes(const struct at_feat_fref *fr,
-	const double *side, long way)
+/* What the candidate vector estimates of one tile, per reference and
+ * summed over the arrays (at_feat_tile). */
+enum at_feat_est {
+	AT_EST_BYTES,		/* footprint */
+	AT_EST_SET_L1,		/* lines in the fullest set, 4 KiB ways */
+	AT_EST_SET_L2,		/* the same, 64 KiB ways */
+	AT_EST_N
+};
+
+/* Sets e[] to reference fr's estimates in one tile whose sides are
+ * side[]: the bytes of the elements it touches (the product of its
+ * extents, times the element size) and its lines in the fullest set
+ * (at_feat_ref_sets). */
+static void at_feat_ref_est(const struct at_feat_fref *fr,
+	const double *side, double *e)
 {
-	(void)way;
-	return at_feat_ref_elems(fr, side) * fr->elem_size;
+	double ext[AT_MAX_DEPTH], elems = 1;
+
+	at_feat_ref_ext(fr, side, ext);
+	for (int d = 0; d < fr->n_dim; d++)
+		elems *= ext[d];
+	e[AT_EST_BYTES] = elems * fr->elem_size;
+	e[AT_EST_SET_L1] = at_feat_ref_sets(fr, ext, AT_FEAT_WAY_L1);
+	e[AT_EST_SET_L2] = at_feat_ref_sets(fr, ext, AT_FEAT_WAY_L2);
 }
 
-/* Returns the sum over the arrays of the largest per_ref(fr, side, way)
- * of their references fr (references of one array mostly overlap),
- * skipping duplicates, at least 1. */
-static double at_feat_per_array(const at_feat_nest *f, const double *side,
-	double (*per_ref)(const struct at_feat_fref *, const double *, long),
-	long way)
+/* Sets est[] to the estimates of one tile whose sides are side[] (see
+ * enum at_feat_est), each at least 1: per array, the largest of its
+ * references (references of one array mostly overlap; duplicates
+ * skipped), summed over the arrays, for the set entries as if every
+ * array started at a set boundary.  Untiled candidates: the whole nest. */
+static void at_feat_tile(const at_feat_nest *f, const double *side,
+	double *est)
 {
-	double best[AT_FEAT_MAXREF], sum = 0;
+	double best[AT_FEAT_MAXREF][AT_EST_N], e[AT_EST_N];
 
 	for (int i = 0; i < f->n_fref; i++) {
 		const struct at_feat_fref *fr = &f->fref[i];
-		double e;
 		if (fr->dup)
 			continue;
-		e = per_ref(fr, side, way);
-		if (fr->first == i || e > best[fr->first])
-			best[fr->first] = e;
+		at_feat_ref_est(fr, side, e);
+		for (int k = 0; k < AT_EST_N; k++)
+			if (fr->first == i || e[k] > best[fr->first][k])
+				best[fr->first][k] = e[k];
 	}
-	for (int i = 0; i < f->n_fref; i++)
-		if (f->fref[i].first == i)
-			sum += best[i];
-	return sum < 1 ? 1 : sum;
+	for (int k = 0; k < AT_EST_N; k++) {
+		est[k] = 0;
+		for (int i = 0; i < f->n_fref; i++)
+			if (f->fref[i].first == i)
+				est[k] += best[i][k];
+		est[k] = est[k] < 1 ? 1 : est[k];
+	}
 }
 
 /* Sets side[p] to a tile's side along the loop at depth p: for a loop
@@ -1496,25 +1503,6 @@ static void at_feat_sides(const at_feat_struct_info *si, const long *s,
 			if (si->box[p][j] != 0)	/* +0.0 changes nothing */
 				side[p] += si->box[p][j] * (double)s[j];
 	}
-}
-
-/* Returns the estimated footprint of one tile in bytes (sides at_feat_
- * sides): per array, the most bytes one of its references touches,
- * summed.  Untiled candidates: the whole nest. */
-static double at_feat_footprint(const at_feat_struct_info *si,
-	const double *side)
-{
-	return at_feat_per_array(si->nest, side, at_feat_ref_bytes, 0);
-}
-
-/* Returns the estimated lines of one tile in the fullest set of a cache
- * with `way`-byte ways: per array, the most of one of its references
- * (at_feat_ref_sets), summed as if every array started at a set
- * boundary. */
-static double at_feat_set_lines(const at_feat_struct_info *si,
-	const double *side, long way)
-{
-	return at_feat_per_array(si->nest, side, at_feat_ref_sets, way);
 }
 
 /* Returns a / b, 0 when b is 0. */
@@ -1593,12 +1581,13 @@ static int at_feat_enc_order(const at_feat_struct_info *si, const long *s,
 static int at_feat_enc_omp(const at_feat_struct_info *si, const long *s,
 	float *o)
 {
-	double side[AT_MAX_DEPTH], fp;
+	double side[AT_MAX_DEPTH], est[AT_EST_N], fp;
 	float den = si->n > 1 ? (float)(si->n - 1) : 1;
 	int i = 0;
 
 	at_feat_sides(si, s, side);
-	fp = log2(at_feat_footprint(si, side));
+	at_feat_tile(si->nest, side, est);
+	fp = log2(est[AT_EST_BYTES]);
 
 	o[i++] = si->par >= 0;
 	o[i++] = si->par >= 0 ? si->par / den : 0;
@@ -1611,8 +1600,8 @@ static int at_feat_enc_omp(const at_feat_struct_info *si, const long *s,
 	o[i++] = (float)(fp - si->nest->mach_log2[0]);
 	o[i++] = (float)(fp - si->nest->mach_log2[1]);
 	o[i++] = (float)(fp - si->nest->mach_log2[2]);
-	o[i++] = (float)log2(at_feat_set_lines(si, side, AT_FEAT_WAY_L1));
-	o[i++] = (float)log2(at_feat_set_lines(si, side, AT_FEAT_WAY_L2));
+	o[i++] = (float)log2(est[AT_EST_SET_L1]);
+	o[i++] = (float)log2(est[AT_EST_SET_L2]);
 	return i;
 }
 
