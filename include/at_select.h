@@ -31,6 +31,8 @@
 typedef struct at_select_item {
 	at_choice ch;		/* shape AT_CHOICE_KEEP: the nest as written */
 	float pred;		/* predicted log-speedup over keep */
+	int legal;		/* at its own sizes: 1 legal, -1 illegal, 0 not
+				 * checked (the caller's at_space_make sets it) */
 } at_select_item;
 
 /* The ranking of one nest. */
@@ -54,9 +56,11 @@ int at_select_rank(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 /* Frees what *sel holds. */
 void at_select_clear(at_select *sel);
 
-/* Prints the --explain report of the ranking: the top `k` items with
- * their predicted speedups and which features raised or lowered the best
- * one's prediction. */
+/* Prints the --explain report of the ranking: the top `k` items not
+ * known to be illegal at the nest's sizes (the caller checks them first,
+ * item.legal) with their predicted speedups, how many illegal ones ranked
+ * among them, and which features raised or lowered the prediction of the
+ * best of them. */
 void at_select_explain(FILE *f, isl_ctx *ctx, const at_space *space,
 	const at_model *m, const at_select *sel, int k);
 

@@ -20,6 +20,12 @@
  * whose code generation went over the limit (po->cg_limit). */
 #define AT_PLAN_SPARES 2
 
+/* Items of the cost model's ranking that --explain lists. */
+#define AT_PLAN_EXPLAIN_TOP 10
+
+/* Items at most that --explain checks for legality beyond the choice. */
+#define AT_PLAN_EXPLAIN_CHECKS 64
+
 /* The ranked candidates of one nest before code generation; a NULL entry
  * stands for `keep`. */
 typedef struct at_plan_rank {
@@ -181,18 +187,45 @@ static int at_plan_model_next(isl_ctx *ctx, const at_space *space,
 	const at_opts *opts, at_plan_rank *r, at_cand **out)
 {
 	while (r->sel && r->next < r->sel->n) {
-		const at_choice *ch = &r->sel->items[r->next++].ch;
+		at_select_item *it = &r->sel->items[r->next++];
 		int dep;
-		if (!at_plan_clauses_match(space, opts, ch))
+		if (it->legal < 0 || !at_plan_clauses_match(space, opts,
+		    &it->ch))
 			continue;
-		*out = ch->shape == AT_CHOICE_KEEP ? NULL :
-			at_plan_make(ctx, space, ch, &dep);
-		if (*out || ch->shape == AT_CHOICE_KEEP)
+		*out = it->ch.shape == AT_CHOICE_KEEP ? NULL :
+			at_plan_make(ctx, space, &it->ch, &dep);
+		if (*out || it->ch.shape == AT_CHOICE_KEEP) {
+			it->legal = 1;
 			return 1;
+		}
 		if (dep == -2)
 			return -1;
+		it->legal = -1;
 	}
 	return 0;
+}
+
+/* Checks the legality of the items of ranking sel, best first, that
+ * at_plan_model_next has not checked, until k items are legal or keep or
+ * AT_PLAN_EXPLAIN_CHECKS were checked here, for --explain to list legal
+ * ones only; an isl error leaves an item unchecked.  Returns nothing. */
+static void at_plan_model_check(isl_ctx *ctx, const at_space *space,
+	at_select *sel, int k)
+{
+	int found = 0, checks = 0;
+
+	for (int i = 0; i < sel->n && found < k; i++) {
+		at_select_item *it = &sel->items[i];
+		at_cand *c;
+		int dep;
+		if (!it->legal && it->ch.shape != AT_CHOICE_KEEP &&
+		    checks++ < AT_PLAN_EXPLAIN_CHECKS) {
+			c = at_plan_make(ctx, space, &it->ch, &dep);
+			it->legal = c ? 1 : dep == -2 ? 0 : -1;
+			at_cand_free(c);
+		}
+		found += it->legal >= 0;
+	}
 }
 
 /* Ranks the candidates with the cost model: the best legal ones (each
@@ -220,8 +253,6 @@ static int at_plan_model(isl_ctx *ctx, const at_scop *scop,
 	    r->sel) < 0)
 		goto done;
 	at_timing_stop(AT_T_RANK, t);
-	if (opts->explain)
-		at_select_explain(stderr, ctx, space, po->model, r->sel, 10);
 	while (r->n < want && !(want > 1 && !have_keep && r->n == want - 1)) {
 		at_cand *c;
 		k = at_plan_model_next(ctx, space, opts, r, &c);
@@ -234,6 +265,11 @@ static int at_plan_model(isl_ctx *ctx, const at_scop *scop,
 		goto done;
 	if (want > 1 && !have_keep)
 		at_plan_push(r, NULL);
+	if (opts->explain) {
+		at_plan_model_check(ctx, space, r->sel, AT_PLAN_EXPLAIN_TOP);
+		at_select_explain(stderr, ctx, space, po->model, r->sel,
+			AT_PLAN_EXPLAIN_TOP);
+	}
 	r->why = r->n && !r->cand[0] ? "the cost model predicts no candidate "
 		"faster than the nest as written" : NULL;
 	rc = 0;

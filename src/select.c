@@ -299,20 +299,31 @@ void at_select_explain(FILE *f, isl_ctx *ctx, const at_space *space,
 	float x[AT_FEAT_CAND_DIM], pred;
 	at_feat_struct_info si;
 	const at_select_item *it = NULL;
+	int shown = 0, skipped = 0;
 	char id[128];
 
 	at_select_explain_machine(f, m, &sel->info.mach);
+	for (int i = 0; i < sel->n && shown < k; i++) {
+		skipped += sel->items[i].legal < 0;
+		shown += sel->items[i].legal >= 0;
+	}
 	fprintf(f, "  cost model: %ld candidates scored; a candidate replaces "
 		"the nest as written when its predicted speedup is above "
-		"%.2f; top %d:\n", sel->n_scored,
-		exp(at_model_keep_margin(m)), k);
-	for (int i = 0; i < sel->n && i < k; i++)
-		fprintf(f, "    %2d. %-40s predicted speedup %6.2f\n", i + 1,
-			at_space_id(space, &sel->items[i].ch, id, sizeof(id)),
-			sel->items[i].ch.shape == AT_CHOICE_KEEP ? 1.0 :
-			exp(sel->items[i].pred));
+		"%.2f; top %d", sel->n_scored, exp(at_model_keep_margin(m)),
+		shown);
+	if (skipped)
+		fprintf(f, " (%d ranked among them left out: illegal at "
+			"this nest's sizes)", skipped);
+	fprintf(f, ":\n");
+	for (int i = 0, rank = 0; i < sel->n && rank < shown; i++)
+		if (sel->items[i].legal >= 0)
+			fprintf(f, "    %2d. %-40s predicted speedup %6.2f\n",
+				++rank, at_space_id(space, &sel->items[i].ch,
+				id, sizeof(id)), sel->items[i].ch.shape ==
+				AT_CHOICE_KEEP ? 1.0 : exp(sel->items[i].pred));
 	for (int i = 0; i < sel->n && !it; i++)
-		if (sel->items[i].ch.shape != AT_CHOICE_KEEP)
+		if (sel->items[i].ch.shape != AT_CHOICE_KEEP &&
+		    sel->items[i].legal >= 0)
 			it = &sel->items[i];
 	if (!it || at_features_struct(ctx, space, &sel->info, &it->ch,
 	    &si) < 0)
