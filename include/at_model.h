@@ -79,12 +79,18 @@ void at_model_one_thread(void);
 
 /* Writes the predicted log-speedup of each of the n candidates (cands:
  * n rows of dc raw features, row-major) of the nest `nest` (dn raw
- * features) to out[0..n-1].  Works in chunks of at most AT_MODEL_CHUNK
- * candidates, so its memory use does not grow with n.  Returns 0, or -1
- * when out of memory (out is then undefined). */
+ * features) to out[0..n-1].  When the first `shared` entries (0..dc) are
+ * often equal in consecutive rows, as a structure's are over its tile
+ * sizes, their share of cand1 is computed once per run of equal rows and
+ * the rest by one sgemm, so a run costs dc - shared columns a row
+ * instead of dc; the sums then differ from shared = 0's in rounding only
+ * (they are added in another order).  Works in chunks of at most
+ * AT_MODEL_CHUNK candidates, so its memory use does not grow with n.
+ * Returns 0, or -1 when out of memory or shared is out of range (out is
+ * then undefined). */
 #define AT_MODEL_CHUNK 512
 int at_model_predict(const at_model *m, const float *nest, const float *cands,
-	int n, float *out);
+	int n, int shared, float *out);
 
 /* Attribution of one prediction to its inputs (gradient x input): writes
  * d pred / d x_i * (x_i - mean_i) for each nest feature into nest_attr[dn]

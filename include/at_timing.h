@@ -37,8 +37,13 @@ double at_timing_start(void);
 /* Adds the time since `start` (from at_timing_start) to `stage`. */
 void at_timing_stop(at_timing_stage stage, double start);
 
-/* Prints one line per stage that ran, and the total since
- * at_timing_enable(), on f; nothing when timing is off. */
+/* Adds n to the items `stage` handled (the candidates the model scored),
+ * reported with their rate. */
+void at_timing_count(at_timing_stage stage, long n);
+
+/* Prints one line per stage that ran (with its items and their rate per
+ * second when counted), and the total since at_timing_enable(), on f;
+ * nothing when timing is off. */
 void at_timing_report(FILE *f);
 
 #endif

@@ -534,51 +534,72 @@ at_model *at_model_load(const char *path, const char *layout, int dn, int dc,
 	return m;
 }
 
+/* ELU (alpha 1) over whole vectors of floats: defines `static size_t
+ * NAME(float *v, size_t n)` (with function attributes ATTR), which
+ * applies it in place to the longest prefix of v[0..n-1] that fills
+ * vectors of type VF (ints VI of the same width) and returns that
+ * prefix's length.  exp(x) for x <= 0 is computed inline: x = k ln2 + r,
+ * a degree-6 polynomial for e^r, 2^k from the exponent bits; absolute
+ * error against expm1 below 3e-7.  (libm's expm1f took 70% of inference
+ * time.)  Every width computes each value with the same operations, no
+ * fused multiply-add (ISO C mode contracts none), so the predictions do
+ * not depend on which width the CPU runs. */
+#define AT_MODEL_ELU_LOOP(NAME, VF, VI, ATTR) \
+ATTR static size_t NAME(float *v, size_t n) \
+{ \
+	const size_t w = sizeof(VF) / sizeof(float); \
+	VF zero = { 0 }, x, t, r, p, s; \
+	VI k, m; \
+	size_t i; \
+	for (i = 0; i + w <= n; i += w) { \
+		memcpy(&x, v + i, sizeof x); \
+		m = x < -87.0f;		/* e^-87 - 1 == -1 in float */ \
+		t = (VF)((m & (VI)(zero - 87.0f)) | (~m & (VI)x)); \
+		m = t > 0.0f; \
+		t = (VF)(~m & (VI)t); \
+		k = __builtin_convertvector(t * 1.44269504f - 0.5f, VI); \
+		r = __builtin_convertvector(k, VF); \
+		r = t - r * 0.693359375f + r * 2.12194440e-4f; \
+		p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * \
+			(1.0f / 24 + r * (1.0f / 120 + r * (1.0f / 720)))))); \
+		s = p * (VF)((k + 127) << 23) - 1.0f; \
+		m = x > 0.0f; \
+		x = (VF)((m & (VI)x) | (~m & (VI)s)); \
+		memcpy(v + i, &x, sizeof x); \
+	} \
+	return i; \
+}
+
 /* Four floats / int32s (GCC and clang vector extensions; SSE2 on x86-64). */
 typedef float at_model_v4f __attribute__((vector_size(16)));
 typedef int32_t at_model_v4i __attribute__((vector_size(16)));
+AT_MODEL_ELU_LOOP(at_model_elu4, at_model_v4f, at_model_v4i, )
 
-/* Returns ELU(x) (alpha 1) of four values.  exp(x) for x <= 0 is
- * computed inline: x = k ln2 + r, a degree-6 polynomial for e^r, 2^k from
- * the exponent bits; absolute error against expm1 below 3e-7.  (libm's
- * expm1f took 70% of inference time.) */
-static inline at_model_v4f at_model_elu4(at_model_v4f x)
-{
-	const at_model_v4f lo = { -87.0f, -87.0f, -87.0f, -87.0f };
-	at_model_v4f t = x, r, p, s;
-	at_model_v4i k, m;
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+/* Eight at a time where the CPU has AVX2 (chosen at run time). */
+typedef float at_model_v8f __attribute__((vector_size(32)));
+typedef int32_t at_model_v8i __attribute__((vector_size(32)));
+AT_MODEL_ELU_LOOP(at_model_elu8, at_model_v8f, at_model_v8i,
+	__attribute__((target("avx2"))))
+#define AT_MODEL_HAVE_ELU8 1
+#endif
 
-	m = t < -87.0f;			/* e^-87 - 1 == -1 in float */
-	t = (at_model_v4f)((m & (at_model_v4i)lo) | (~m &
-		(at_model_v4i)t));
-	m = t > 0.0f;
-	t = (at_model_v4f)(~m & (at_model_v4i)t);
-	k = __builtin_convertvector(t * 1.44269504f - 0.5f, at_model_v4i);
-	r = __builtin_convertvector(k, at_model_v4f);
-	r = t - r * 0.693359375f + r * 2.12194440e-4f;
-	p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 +
-		r * (1.0f / 120 + r * (1.0f / 720))))));
-	s = p * (at_model_v4f)((k + 127) << 23) - 1.0f;
-	m = x > 0.0f;
-	return (at_model_v4f)((m & (at_model_v4i)x) | (~m & (at_model_v4i)s));
-}
-
-/* Applies ELU (alpha 1) to v[0..n-1] in place, four at a time. */
+/* Applies ELU (alpha 1) to v[0..n-1] in place: eight at a time with AVX2
+ * when the CPU has it, then four at a time, the last 1 to 3 padded. */
 static void at_model_elu(float *v, size_t n)
 {
-	at_model_v4f x;
-	size_t i;
+	float pad[4] = { 0 };
+	size_t i = 0;
 
-	for (i = 0; i + 4 <= n; i += 4) {
-		memcpy(&x, v + i, sizeof x);
-		x = at_model_elu4(x);
-		memcpy(v + i, &x, sizeof x);
-	}
+#ifdef AT_MODEL_HAVE_ELU8
+	if (__builtin_cpu_supports("avx2"))
+		i = at_model_elu8(v, n);
+#endif
+	i += at_model_elu4(v + i, n - i);
 	if (i < n) {
-		memset(&x, 0, sizeof x);
-		memcpy(&x, v + i, (n - i) * sizeof(float));
-		x = at_model_elu4(x);
-		memcpy(v + i, &x, (n - i) * sizeof(float));
+		memcpy(pad, v + i, (n - i) * sizeof(float));
+		at_model_elu4(pad, 4);
+		memcpy(v + i, pad, (n - i) * sizeof(float));
 	}
 }
 
@@ -646,15 +667,48 @@ static void at_model_nest_side(const at_model *m, const float *nest,
 	at_model_vecmat(e, m->w[AT_LAYER_HEAD1], m->b[AT_LAYER_HEAD1], b, d, u);
 }
 
-/* Predicts n (<= AT_MODEL_CHUNK) candidates x into out, given the nest
- * side u; g (n x cols(cand1)) and q (n x cols(head1)) are scratch. */
-static void at_model_chunk(const at_model *m, const float *x, int n,
-	const float *u, float *g, float *q, float *out)
+/* G (n x c) = cand1's affine part for the n candidates x.  Without a
+ * shared prefix (k = 0), one sgemm.  With one (k entries), the
+ * entries after it by one sgemm, then the prefix's share and the bias
+ * once per run of rows whose prefixes are equal, added to the run's rows
+ * (base: c floats of scratch). */
+static void at_model_cand1(const at_model *m, const float *x, int n, int k,
+	float *g, float *base)
+{
+	int c = m->cols[AT_LAYER_CAND1], dc = m->dc;
+	const float *w = m->w[AT_LAYER_CAND1];
+
+	if (!k) {
+		at_model_bias_rows(g, n, c, m->b[AT_LAYER_CAND1]);
+		at_model_gemm(x, w, c, n, dc, c, g);
+		return;
+	}
+	memset(g, 0, (size_t)n * c * sizeof(float));
+	if (k < dc)
+		at_model_gemm_ld(x + k, dc, w + (size_t)k * c, c, n, dc - k,
+			c, g, c);
+	for (int i = 0, j; i < n; i = j) {
+		const float *xi = x + (size_t)i * dc;
+		for (j = i + 1; j < n && !memcmp(x + (size_t)j * dc, xi,
+		    (size_t)k * sizeof(float)); j++)
+			;
+		at_model_vecmat(xi, w, m->b[AT_LAYER_CAND1], k, c, base);
+		for (int r = i; r < j; r++)
+			for (int q = 0; q < c; q++)
+				g[(size_t)r * c + q] += base[q];
+	}
+}
+
+/* Predicts n (<= AT_MODEL_CHUNK) candidates x, whose first k entries are
+ * often shared (at_model_predict), into out, given the nest side u; g
+ * (n x cols(cand1)), q (n x cols(head1)) and base (cols(cand1)) are
+ * scratch. */
+static void at_model_chunk(const at_model *m, const float *x, int n, int k,
+	const float *u, float *g, float *q, float *base, float *out)
 {
 	int c = m->cols[AT_LAYER_CAND1], d = m->cols[AT_LAYER_HEAD1];
 
-	at_model_bias_rows(g, n, c, m->b[AT_LAYER_CAND1]);
-	at_model_gemm(x, m->w[AT_LAYER_CAND1], c, n, m->dc, c, g);
+	at_model_cand1(m, x, n, k, g, base);
 	at_model_elu(g, (size_t)n * c);
 	at_model_bias_rows(q, n, d, u);
 	at_model_head1(m, g, n, q);
@@ -665,30 +719,31 @@ static void at_model_chunk(const at_model *m, const float *x, int n,
 
 /* Predicts the log-speedups of n candidates (see at_model.h). */
 int at_model_predict(const at_model *m, const float *nest, const float *cands,
-	int n, float *out)
+	int n, int shared, float *out)
 {
 	int a = m->cols[AT_LAYER_NEST1], b = m->cols[AT_LAYER_NEST2],
 		c = m->cols[AT_LAYER_CAND1];
 	int d = m->cols[AT_LAYER_HEAD1],
 		chunk = n < AT_MODEL_CHUNK ? n : AT_MODEL_CHUNK;
-	float *buf, *u, *g, *q;
+	float *buf, *u, *base, *g, *q;
 
-	if (n < 0)
+	if (n < 0 || shared < 0 || shared > m->dc)
 		return -1;
 	if (n == 0)
 		return 0;
-	buf = malloc(((size_t)a + b + d + (size_t)chunk * (c + d)) *
+	buf = malloc(((size_t)a + b + c + d + (size_t)chunk * (c + d)) *
 		sizeof(float));
 	if (!buf)
 		return -1;
 	u = buf + a + b;
-	g = u + d;
+	base = u + d;
+	g = base + c;
 	q = g + (size_t)chunk * c;
 	at_model_nest_side(m, nest, buf, u);
 	for (int i = 0; i < n; i += chunk) {
 		int k = n - i < chunk ? n - i : chunk;
-		at_model_chunk(m, cands + (size_t)i * m->dc, k, u, g, q,
-			out + i);
+		at_model_chunk(m, cands + (size_t)i * m->dc, k, shared, u, g,
+			q, base, out + i);
 	}
 	free(buf);
 	return 0;

@@ -47,9 +47,11 @@ static int at_select_flush(const at_model *m, at_select *sel,
 	if (!b->n)
 		return 0;
 	t = at_timing_start();
-	if (at_model_predict(m, sel->nest, b->x, b->n, b->pred) < 0)
+	if (at_model_predict(m, sel->nest, b->x, b->n,
+	    AT_FEAT_CAND_SHAPE, b->pred) < 0)
 		return -1;
 	at_timing_stop(AT_T_MODEL, t);
+	at_timing_count(AT_T_MODEL, b->n);
 	for (int i = 0; i < b->n; i++) {
 		at_select_item *it = &sel->items[b->item[i]];
 		if (b->pred[i] > it->pred) {

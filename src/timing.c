@@ -9,11 +9,17 @@ static int at_timing_on;
 static double at_timing_t0;
 static double at_timing_total[AT_T_N];
 static long at_timing_calls[AT_T_N];
+static long at_timing_items[AT_T_N];
 
 static const char *const at_timing_names[AT_T_N] = {
 	"weights", "parse", "dependences", "space", "ranking",
 	"  of which model",
 	"legality", "codegen", "rewrite"
+};
+
+/* What at_timing_count counts, per stage. */
+static const char *const at_timing_nouns[AT_T_N] = {
+	[AT_T_MODEL] = "candidates"
 };
 
 /* Returns the monotonic clock in seconds. */
@@ -53,6 +59,13 @@ void at_timing_stop(at_timing_stage stage, double start)
 	at_timing_calls[stage]++;
 }
 
+/* Counts a stage's items (see at_timing.h). */
+void at_timing_count(at_timing_stage stage, long n)
+{
+	if (at_timing_on && stage >= 0 && stage < AT_T_N)
+		at_timing_items[stage] += n;
+}
+
 /* Prints the report (see at_timing.h). */
 void at_timing_report(FILE *f)
 {
@@ -62,11 +75,17 @@ void at_timing_report(FILE *f)
 		return;
 	all = at_timing_now() - at_timing_t0;
 	fprintf(f, "autotile: time report (wall clock, seconds)\n");
-	for (int s = 0; s < AT_T_N; s++)
-		if (at_timing_calls[s])
-			fprintf(f, "  %-12s %8.3f  %5.1f%%  (%ld calls)\n",
-				at_timing_names[s], at_timing_total[s],
-				all > 0 ? 100 * at_timing_total[s] / all : 0,
-				at_timing_calls[s]);
+	for (int s = 0; s < AT_T_N; s++) {
+		if (!at_timing_calls[s])
+			continue;
+		fprintf(f, "  %-12s %8.3f  %5.1f%%  (%ld calls", at_timing_names[s],
+			at_timing_total[s], all > 0 ? 100 * at_timing_total[s] /
+			all : 0, at_timing_calls[s]);
+		if (at_timing_items[s] && at_timing_total[s] > 0)
+			fprintf(f, "; %ld %s, %.0f a second", at_timing_items[s],
+				at_timing_nouns[s] ? at_timing_nouns[s] : "items",
+				at_timing_items[s] / at_timing_total[s]);
+		fprintf(f, ")\n");
+	}
 	fprintf(f, "  %-12s %8.3f\n", "total", all);
 }

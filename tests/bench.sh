@@ -181,7 +181,7 @@ for e in $EXAMPLES; do
 	LIMIT=$(awk -v t="$1" 'BEGIN { l = 3 * t; print (l > 2) ? l : 2 }')
 	rm -f "$OUT/$e.fixed32" "$OUT/$e.model" "$OUT/$e.tune5" "$OUT/$e.model.tool"
 	build "$e" fixed32 --strategy fixed:32
-	build "$e" model --strategy model
+	build "$e" model --strategy model --time-report
 	tool=$(cat "$OUT/$e.model.tool" 2>/dev/null || echo -)
 	build "$e" tune5 --autotune 5 --tune-runs "$RUNS" \
 		--tune-flags "$CFLAGS_RUN -Iruntime"
@@ -249,6 +249,11 @@ else
 fi
 if [ -x bin/autotile-train ] && [ -f weights/default.json ]; then
 	echo "# cost-model scoring speed (one core):"
+	# the examples' own candidates, as autotile scored them above
+	# (--time-report: the model's seconds and candidates per example)
+	cat "$OUT"/*.model.err 2>/dev/null | awk '
+		/^ *of which model / { t += $4; s = $0; sub(/.*; /, "", s); n += s + 0 }
+		END { if (n > 0 && t > 0) printf "#   autotile on the examples: %d candidates scored in %.3f s = %.0f candidates/s\n", n, t, n / t }'
 	# the shipped network as autotile runs it (an ensemble's members
 	# multiplied as blocks), then a dense random one as wide
 	OPENBLAS_NUM_THREADS=1 bin/autotile-train --bench-infer \

@@ -409,6 +409,11 @@ run_cli() {
 		"$LOGS/range.json")
 	[ $rc -eq 0 ] && nosan && [ -n "$got" ] && [ "$got" = "$want" ]
 	check $? "cli $t: the model scores heat3d's structures at tile sizes 4..256 only ($got candidates, want $want)"
+	# --time-report counts the same candidates in the model's line
+	cli "$t" --time-report -I runtime examples/heat3d.c -o "$LOGS/cli.c"
+	tr=$(sed -n 's/^ *of which model .*; \([0-9]*\) candidates, [0-9]* a second)$/\1/p' "$LOGS/cli.err")
+	[ $rc -eq 0 ] && nosan && [ -n "$tr" ] && [ "$tr" = "$want" ]
+	check $? "cli $t: --time-report's model line counts the candidates scored ($tr, want $want) and their rate"
 
 	# Clauses forcing a shape and scan without tile(): the model chooses
 	# sizes and loop orders among the candidates with them (before, the

@@ -35,7 +35,7 @@ int at_tr_predict(const at_model *m, const at_tr_data *d, at_tr_split s,
 		if (K->split != s)
 			continue;
 		if (at_model_predict(m, d->nest + (size_t)k * d->dn,
-		    d->cand + (size_t)K->first * d->dc, K->n,
+		    d->cand + (size_t)K->first * d->dc, K->n, 0,
 		    pred + K->first) < 0)
 			return -1;
 	}

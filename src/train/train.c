@@ -498,7 +498,7 @@ static double at_tr_time_predict(const at_model *m, const float *nest,
 		double t0 = at_tr_now(), t;
 		for (int i = 0; i < n; i += per)
 			if (at_model_predict(m, nest, cands + (size_t)i *
-			    at_model_dc(m), n - i < per ? n - i : per,
+			    at_model_dc(m), n - i < per ? n - i : per, 0,
 			    out + i) < 0)
 				return -1;
 		t = at_tr_now() - t0;

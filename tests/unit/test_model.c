@@ -77,6 +77,34 @@ static double rnd(uint64_t *s, double lo, double hi)
 	return lo + (hi - lo) * ((*s >> 11) * (1.0 / 9007199254740992.0));
 }
 
+/* Predictions of small.json with a shared first entry: c's N rows (2
+ * entries) rewritten so that runs of 1 to 9 rows share their first one,
+ * scored with shared = 1 and checked against the double reference;
+ * shared out of range is refused. */
+static void test_predict_shared(const at_model *m, const float *nest,
+	const double *nd, float *c, int n, float *out)
+{
+	double worst = 0;
+	int runs = 0;
+
+	for (int i = 0, len = 1; i < n; i += len, len = len % 9 + 1, runs++)
+		for (int j = i + 1; j < i + len && j < n; j++)
+			c[2 * j] = c[2 * i];
+	AT_CHECK(at_model_predict(m, nest, c, n, 1, out) == 0,
+		"predict %d rows in %d runs of a shared first entry", n, runs);
+	for (int i = 0; i < n; i++) {
+		double cd[2] = { c[2 * i], c[2 * i + 1] };
+		double e = fabs(out[i] - ref_pred(nd, cd));
+		if (e > worst)
+			worst = e;
+	}
+	AT_CHECK(worst < 2e-5, "%d predictions with a shared first entry "
+		"within 2e-5 of the double reference (worst %.2g)", n, worst);
+	AT_CHECK(at_model_predict(m, nest, c, n, 3, out) == -1 &&
+		at_model_predict(m, nest, c, n, -1, out) == -1,
+		"a shared prefix longer than a row or negative is refused");
+}
+
 /* Predictions of small.json: a few hand-picked inputs (both ELU branches,
  * saturated ones) and 1500 random candidates (three chunks). */
 static void test_predict(const at_model *m)
@@ -93,7 +121,7 @@ static void test_predict(const at_model *m)
 		c[2 * i] = i < 5 ? hand[i][0] : (float)rnd(&s, -8, 8);
 		c[2 * i + 1] = i < 5 ? hand[i][1] : (float)rnd(&s, -20, 30);
 	}
-	AT_CHECK_INT(at_model_predict(m, nest, c, N, out), 0, "predict 1500");
+	AT_CHECK_INT(at_model_predict(m, nest, c, N, 0, out), 0, "predict 1500");
 	for (int i = 0; i < N; i++) {
 		double cd[2] = { c[2 * i], c[2 * i + 1] };
 		double e = fabs(out[i] - ref_pred(nd, cd));
@@ -105,7 +133,8 @@ static void test_predict(const at_model *m)
 	AT_CHECK(fabs(out[0] - ref_pred(nd, (double[]){ 0, 0 })) < 2e-5 &&
 		fabs(out[4] - ref_pred(nd, (double[]){ -200, 150 })) < 2e-5,
 		"hand-picked candidates: %.6f %.6f", out[0], out[4]);
-	AT_CHECK_INT(at_model_predict(m, nest, c, 0, out), 0, "predict n = 0");
+	AT_CHECK_INT(at_model_predict(m, nest, c, 0, 0, out), 0, "predict n = 0");
+	test_predict_shared(m, nest, nd, c, N, out);
 	free(c);
 	free(out);
 }
@@ -699,9 +728,9 @@ static void test_unseen(const char *dir)
 		sizeof err) : NULL;
 	if (m) {
 		memcpy(c, d.cand + (size_t)r * d.dc, sizeof c);
-		at_model_predict(m, d.nest, c, 1, &p[0]);
+		at_model_predict(m, d.nest, c, 1, 0, &p[0]);
 		c[3] = 0.25f;
-		at_model_predict(m, d.nest, c, 1, &p[1]);
+		at_model_predict(m, d.nest, c, 1, 0, &p[1]);
 		AT_CHECK(p[0] == p[1], "unseen: the feature's value outside "
 			"training (1.0 against 0.25) changes no prediction "
 			"(%g, %g)", p[0], p[1]);
@@ -1088,8 +1117,8 @@ static void test_ensemble(void)
 	for (int i = 0; i < NC * DC; i++)
 		cand[i] = (float)rnd(&rng, -2, 2);
 	for (int k = 0; k < N; k++)
-		at_model_predict(am[k], nest, cand, NC, p[k]);
-	at_model_predict(em, nest, cand, NC, pe);
+		at_model_predict(am[k], nest, cand, NC, 0, p[k]);
+	at_model_predict(em, nest, cand, NC, 0, pe);
 	for (int i = 0; i < NC; i++) {
 		double mean = (p[0][i] + p[1][i] + p[2][i]) / N;
 		if (fabs(pe[i] - mean) > worst)
@@ -1170,8 +1199,8 @@ static void test_fold(void)
 				(float)rnd(&rng, -2, 2);
 		cf[i * (DC + 1) + DC] = 0.75f;
 	}
-	at_model_predict(full, nest, cf, NC, pf);
-	at_model_predict(folded, nest, c, NC, p);
+	at_model_predict(full, nest, cf, NC, 0, pf);
+	at_model_predict(folded, nest, c, NC, 0, p);
 	for (int i = 0; i < NC; i++)
 		if (fabs(p[i] - pf[i]) > worst)
 			worst = fabs(p[i] - pf[i]);
