@@ -542,8 +542,11 @@ at_model *at_model_load(const char *path, const char *layout, int dn, int dc,
  * a degree-6 polynomial for e^r, 2^k from the exponent bits; absolute
  * error against expm1 below 3e-7.  (libm's expm1f took 70% of inference
  * time.)  Every width computes each value with the same operations, no
- * fused multiply-add (ISO C mode contracts none), so the predictions do
- * not depend on which width the CPU runs. */
+ * fused multiply-add (gcc's ISO C mode contracts none; clang is told
+ * so), so the predictions do not depend on which width the CPU runs. */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF	/* gcc contracts none in ISO C mode */
+#endif
 #define AT_MODEL_ELU_LOOP(NAME, VF, VI, ATTR) \
 ATTR static size_t NAME(float *v, size_t n) \
 { \
@@ -576,24 +579,32 @@ typedef int32_t at_model_v4i __attribute__((vector_size(16)));
 AT_MODEL_ELU_LOOP(at_model_elu4, at_model_v4f, at_model_v4i, )
 
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-/* Eight at a time where the CPU has AVX2 (chosen at run time). */
+/* Sixteen at a time where the CPU has AVX-512, eight where it has AVX2
+ * (chosen at run time). */
 typedef float at_model_v8f __attribute__((vector_size(32)));
 typedef int32_t at_model_v8i __attribute__((vector_size(32)));
 AT_MODEL_ELU_LOOP(at_model_elu8, at_model_v8f, at_model_v8i,
 	__attribute__((target("avx2"))))
-#define AT_MODEL_HAVE_ELU8 1
+#define AT_MODEL_HAVE_WIDE 1
+typedef float at_model_v16f __attribute__((vector_size(64)));
+typedef int32_t at_model_v16i __attribute__((vector_size(64)));
+AT_MODEL_ELU_LOOP(at_model_elu16, at_model_v16f, at_model_v16i,
+	__attribute__((target("avx512f"))))
 #endif
 
-/* Applies ELU (alpha 1) to v[0..n-1] in place: eight at a time with AVX2
- * when the CPU has it, then four at a time, the last 1 to 3 padded. */
+/* Applies ELU (alpha 1) to v[0..n-1] in place: sixteen at a time with
+ * AVX-512 and eight with AVX2 when the CPU has them, then four at a time,
+ * the last 1 to 3 padded. */
 static void at_model_elu(float *v, size_t n)
 {
 	float pad[4] = { 0 };
 	size_t i = 0;
 
-#ifdef AT_MODEL_HAVE_ELU8
+#ifdef AT_MODEL_HAVE_WIDE
+	if (__builtin_cpu_supports("avx512f"))
+		i = at_model_elu16(v, n);
 	if (__builtin_cpu_supports("avx2"))
-		i = at_model_elu8(v, n);
+		i += at_model_elu8(v + i, n - i);
 #endif
 	i += at_model_elu4(v + i, n - i);
 	if (i < n) {
@@ -668,10 +679,10 @@ static void at_model_nest_side(const at_model *m, const float *nest,
 }
 
 /* G (n x c) = cand1's affine part for the n candidates x.  Without a
- * shared prefix (k = 0), one sgemm.  With one (k entries), the
- * entries after it by one sgemm, then the prefix's share and the bias
- * once per run of rows whose prefixes are equal, added to the run's rows
- * (base: c floats of scratch). */
+ * shared prefix (k = 0), the bias and one sgemm.  With one (k entries),
+ * the prefix's share and the bias once per run of rows whose prefixes
+ * are equal, copied to the run's rows, then one sgemm adds the entries
+ * after the prefix (base: c floats of scratch). */
 static void at_model_cand1(const at_model *m, const float *x, int n, int k,
 	float *g, float *base)
 {
@@ -683,20 +694,17 @@ static void at_model_cand1(const at_model *m, const float *x, int n, int k,
 		at_model_gemm(x, w, c, n, dc, c, g);
 		return;
 	}
-	memset(g, 0, (size_t)n * c * sizeof(float));
-	if (k < dc)
-		at_model_gemm_ld(x + k, dc, w + (size_t)k * c, c, n, dc - k,
-			c, g, c);
 	for (int i = 0, j; i < n; i = j) {
 		const float *xi = x + (size_t)i * dc;
 		for (j = i + 1; j < n && !memcmp(x + (size_t)j * dc, xi,
 		    (size_t)k * sizeof(float)); j++)
 			;
 		at_model_vecmat(xi, w, m->b[AT_LAYER_CAND1], k, c, base);
-		for (int r = i; r < j; r++)
-			for (int q = 0; q < c; q++)
-				g[(size_t)r * c + q] += base[q];
+		at_model_bias_rows(g + (size_t)i * c, j - i, c, base);
 	}
+	if (k < dc)
+		at_model_gemm_ld(x + k, dc, w + (size_t)k * c, c, n, dc - k,
+			c, g, c);
 }
 
 /* Predicts n (<= AT_MODEL_CHUNK) candidates x, whose first k entries are
