@@ -105,6 +105,7 @@ typedef struct at_fe_nest {
 	int next[AT_MAX_DEPTH + 1];	/* next free position per level */
 	int n_cond, cap_cond;
 	long **cond;			/* active `if` rows (owned) */
+	CXCursor iter_decl[AT_FE_NSYM];	/* each loop's iterator variable */
 } at_fe_nest;
 
 /* ------------------------------------------------------------------ */
@@ -240,6 +241,20 @@ static int at_fe_extent(const at_fe_tu *t, CXCursor c, unsigned *b,
 	    at_fe_offset(t, clang_getRangeEnd(r), e) < 0 || *e < *b)
 		return -1;
 	return 0;
+}
+
+/* Returns the function definition containing byte `off`, or a null
+ * cursor. */
+static CXCursor at_fe_function_at(const at_fe_tu *t, unsigned off)
+{
+	for (int i = 0; i < t->n_func; i++) {
+		unsigned b, e;
+
+		if (at_fe_extent(t, t->funcs[i], &b, &e) == 0 && b <= off &&
+		    off < e)
+			return t->funcs[i];
+	}
+	return clang_getNullCursor();
 }
 
 /* Returns the index of the first token at or after byte `off`. */
@@ -1146,6 +1161,7 @@ static int at_fe_init(at_fe_nest *n, int l, unsigned lo, unsigned hi,
 		return -1;
 	}
 	ty = clang_getCursorType(d);
+	n->iter_decl[l] = d;
 	lp->iter = strdup(t->spell[eq - 1]);
 	lp->type = at_fe_cxstr(clang_getTypeSpelling(ty));
 	if (!lp->iter || !lp->type) {
@@ -2216,6 +2232,187 @@ static int at_fe_check_alias(at_fe_nest *n)
 	return 0;
 }
 
+/* What at_fe_loop_visit looks for: the outermost for, while or do
+ * statement of a function whose extent holds bytes [b, e). */
+typedef struct at_fe_encl {
+	const at_fe_tu *t;
+	unsigned b, e;
+	unsigned lb, le;	/* its extent; lb == le: none */
+} at_fe_encl;
+
+/* Visitor of at_fe_enclosing_loop. */
+static enum CXChildVisitResult at_fe_loop_visit(CXCursor c, CXCursor parent,
+	CXClientData data)
+{
+	at_fe_encl *x = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	unsigned b, e;
+
+	(void)parent;
+	if (at_fe_extent(x->t, c, &b, &e) < 0 || b > x->b || e < x->e)
+		return CXChildVisit_Continue;	/* does not hold the nest */
+	if ((k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
+	    k == CXCursor_DoStmt) && (b < x->b || e > x->e)) {
+		x->lb = b;
+		x->le = e;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Returns 1 when token k names the variable d. */
+static int at_fe_names(const at_fe_tu *t, unsigned k, CXCursor d)
+{
+	return at_fe_is_ident(t, k) &&
+		clang_equalCursors(clang_getCursorReferenced(t->ann[k]), d);
+}
+
+/* Returns 1 when token k starts `v = e;` (or `v = e,` / `v = e)`, as in a
+ * `for` initialisation) at the start of a statement or of a `for`
+ * header, where v is the variable d and e does not name d: the
+ * assignment overwrites v without reading it. */
+static int at_fe_kills(const at_fe_tu *t, unsigned k, CXCursor d)
+{
+	int depth = 0;
+
+	if (k == 0 || !at_fe_is(t, k + 1, "=") || !(at_fe_is(t, k - 1, ";") ||
+	    at_fe_is(t, k - 1, "{") || at_fe_is(t, k - 1, "}") ||
+	    (k >= 2 && at_fe_is(t, k - 1, "(") && at_fe_is(t, k - 2, "for"))))
+		return 0;
+	for (unsigned j = k + 2; j < t->n_tok; j++) {
+		if (at_fe_is(t, j, "(") || at_fe_is(t, j, "["))
+			depth++;
+		else if ((at_fe_is(t, j, ")") || at_fe_is(t, j, "]")) &&
+		    depth-- == 0)
+			return 1;
+		else if (depth == 0 && (at_fe_is(t, j, ";") ||
+		    at_fe_is(t, j, ",")))
+			return 1;
+		if (at_fe_names(t, j, d))
+			return 0;
+	}
+	return 0;
+}
+
+/* Returns 1 when tokens [lo, hi) hold no keyword or operator that could
+ * skip or repeat code (a branch, a loop, a jump or a label), apart from
+ * a `for (` just before hi. */
+static int at_fe_straight(const at_fe_tu *t, unsigned lo, unsigned hi)
+{
+	static const char *const stop[] = { "if", "else", "while", "do",
+		"for", "switch", "case", "default", "break", "continue",
+		"return", "goto", "?", "&&", "||", ":" };
+
+	if (hi >= lo + 2 && at_fe_is(t, hi - 1, "(") &&
+	    at_fe_is(t, hi - 2, "for"))
+		hi -= 2;
+	for (unsigned j = lo; j < hi; j++)
+		for (size_t i = 0; i < sizeof stop / sizeof *stop; i++)
+			if (at_fe_is(t, j, stop[i]))
+				return 0;
+	return 1;
+}
+
+/* Returns the end of the `for` statement whose `for` keyword is token k
+ * (0 when none is known). */
+static unsigned at_fe_for_end(const at_fe_tu *t, unsigned k)
+{
+	for (int i = 0; i < t->n_for; i++) {
+		unsigned b, e;
+
+		if (at_fe_extent(t, t->fors[i], &b, &e) == 0 && b == t->off[k])
+			return e;
+	}
+	return 0;
+}
+
+/* Returns 1 when the value the variable d (an iterator of the nest,
+ * declared outside it) holds after the nest may be read, with *use the
+ * byte of the reference that may read it (or of d's declaration).  It
+ * may not when d is a local of the function whose address is not taken
+ * and, after the nest, d is first overwritten on a straight path
+ * (at_fe_kills, at_fe_straight) or every reference to it lies in a `for`
+ * statement whose initialisation overwrites it (reached only through
+ * that initialisation); and, when the nest sits in a loop of the
+ * function, that loop refers to d before the nest only if such a
+ * straight overwrite inside the loop follows the nest. */
+static int at_fe_iter_live(const at_fe_nest *n, CXCursor d, unsigned *use)
+{
+	const at_fe_tu *t = n->t;
+	CXCursor fn = at_fe_function_at(t, n->s->begin);
+	at_fe_encl x = { t, n->s->begin, n->s->end, 0, 0 };
+	unsigned db, de, fb, fe, cover = 0, killed = 0, first = 1;
+	unsigned before = t->n_tok;
+
+	if (at_fe_extent(t, d, &db, &de) == 0 && db >= x.b && db < x.e)
+		return 0;		/* declared in the nest */
+	*use = db;
+	if (clang_getCursorKind(clang_getCursorSemanticParent(d)) !=
+	    CXCursor_FunctionDecl ||
+	    clang_Cursor_getStorageClass(d) == CX_SC_Static ||
+	    at_fe_extent(t, fn, &fb, &fe) < 0)
+		return 1;
+	clang_visitChildren(fn, at_fe_loop_visit, &x);
+	for (unsigned k = at_fe_tok_from(t, fb); k < t->n_tok &&
+	    t->off[k] < fe; k++) {
+		unsigned o = t->off[k];
+		int for_kill;
+		if ((o >= x.b && o < x.e) || !at_fe_names(t, k, d) ||
+		    clang_getCursorKind(t->ann[k]) == CXCursor_VarDecl)
+			continue;
+		*use = o;
+		if (k > 0 && at_fe_is(t, k - 1, "&"))
+			return 1;	/* address taken */
+		if (o < x.e) {
+			if (x.lb < x.le && x.lb <= o && before == t->n_tok)
+				before = k;
+			continue;
+		}
+		if (killed || o < cover)
+			continue;
+		for_kill = k >= 2 && at_fe_is(t, k - 2, "for") &&
+			at_fe_kills(t, k, d);
+		if (first && at_fe_kills(t, k, d) &&
+		    at_fe_straight(t, at_fe_tok_from(t, x.e), k))
+			killed = o;
+		else if (for_kill && (cover = at_fe_for_end(t, k - 2)) == 0)
+			return 1;
+		else if (!for_kill)
+			return 1;	/* may read the stale value */
+		first = 0;
+	}
+	if (before < t->n_tok && !(killed && killed < x.le)) {
+		*use = t->off[before];
+		return 1;	/* read again on the loop's next iteration */
+	}
+	return 0;
+}
+
+/* Checks that no loop iterator declared outside the nest may be read
+ * after it: the transformed nest runs its own iterators and leaves those
+ * variables as they were before it.  Returns -1 after reporting. */
+static int at_fe_check_iters(at_fe_nest *n)
+{
+	for (int l = 0; l < n->s->n_loop; l++) {
+		unsigned use = 0;
+		int seen = 0;
+
+		for (int k = 0; k < l; k++)
+			seen |= clang_equalCursors(n->iter_decl[k],
+				n->iter_decl[l]);
+		if (seen || !at_fe_iter_live(n, n->iter_decl[l], &use))
+			continue;
+		at_fe_fail(n, n->s->loops[l].loc.offset, "loop iterator `%s`, "
+			"declared outside the nest, may be read after it (line "
+			"%u), but a transformed nest does not leave its final "
+			"value (declare it in the loop: `for (int %s = ...`)",
+			n->s->loops[l].iter, at_fe_loc(n->t, use).line,
+			n->s->loops[l].iter);
+		return -1;
+	}
+	return 0;
+}
+
 /* Replaces the symbol-space row *row by a malloc'd row in the global
  * columns of the scop.  Returns -1 when out of memory. */
 static int at_fe_remap(const at_fe_nest *n, long **row)
@@ -2294,7 +2491,7 @@ static int at_fe_remap_all(at_fe_nest *n)
 static int at_fe_finish(at_fe_nest *n)
 {
 	if (n->failed || at_fe_check_params(n) < 0 ||
-	    at_fe_check_alias(n) < 0)
+	    at_fe_check_alias(n) < 0 || at_fe_check_iters(n) < 0)
 		return -1;
 	if (n->s->n_loop == 0 || n->s->n_stmt == 0) {
 		at_fe_fail(n, n->s->loc.offset, "the marked code contains no "
@@ -2383,20 +2580,6 @@ static unsigned at_fe_pragma(const at_fe_tu *t, unsigned k)
 	if (t->off[k + 2] >= le || at_fe_is_skipped(t, t->off[k]))
 		return 0;
 	return k + 2;
-}
-
-/* Returns the function definition containing byte `off`, or a null
- * cursor. */
-static CXCursor at_fe_function_at(const at_fe_tu *t, unsigned off)
-{
-	for (int i = 0; i < t->n_func; i++) {
-		unsigned b, e;
-
-		if (at_fe_extent(t, t->funcs[i], &b, &e) == 0 && b <= off &&
-		    off < e)
-			return t->funcs[i];
-	}
-	return clang_getNullCursor();
 }
 
 /* Returns a new scop for the pragma whose `#` is token k, with clause

@@ -1,0 +1,24 @@
+// condkill.c — after the nest, `j` is overwritten only on one branch and
+// then printed: its value after the nest may be read.  Reported at the
+// loop of `j`, nest unchanged.
+// expect-exit: 0
+// expect-diag: 19:9: warning: autotile: loop iterator `j`, declared outside the nest, may be read after it \(line 21\)
+// expect-identical: yes
+#include <stdio.h>
+
+#define N 32
+
+static double A[N][N];
+
+int main(int argc, char **argv)
+{
+    int j = 0;
+    (void)argv;
+#pragma autotile
+    for (int i = 0; i < N; i++)
+        for (j = 0; j < N; j++)
+            A[i][j] = i + 0.5 * j;
+    if (argc > 5) j = 0;
+    printf("%d %.17g\n", j, A[N / 2][N / 3]);
+    return 0;
+}
