@@ -77,6 +77,23 @@ static double rnd(uint64_t *s, double lo, double hi)
 	return lo + (hi - lo) * ((*s >> 11) * (1.0 / 9007199254740992.0));
 }
 
+/* The largest difference between the predictions out[0..n-1] of
+ * small.json for the nest nd and the candidates c (n rows of 2) and the
+ * double reference's. */
+static double worst_error(const double *nd, const float *c, int n,
+	const float *out)
+{
+	double worst = 0;
+
+	for (int i = 0; i < n; i++) {
+		double cd[2] = { c[2 * i], c[2 * i + 1] };
+		double e = fabs(out[i] - ref_pred(nd, cd));
+		if (e > worst)
+			worst = e;
+	}
+	return worst;
+}
+
 /* Predictions of small.json with a shared first entry: c's N rows (2
  * entries) rewritten so that runs of 1 to 9 rows share their first one,
  * scored with shared = 1 and checked against the double reference;
@@ -84,7 +101,7 @@ static double rnd(uint64_t *s, double lo, double hi)
 static void test_predict_shared(const at_model *m, const float *nest,
 	const double *nd, float *c, int n, float *out)
 {
-	double worst = 0;
+	double worst;
 	int runs = 0;
 
 	for (int i = 0, len = 1; i < n; i += len, len = len % 9 + 1, runs++)
@@ -92,12 +109,7 @@ static void test_predict_shared(const at_model *m, const float *nest,
 			c[2 * j] = c[2 * i];
 	AT_CHECK(at_model_predict(m, nest, c, n, 1, out) == 0,
 		"predict %d rows in %d runs of a shared first entry", n, runs);
-	for (int i = 0; i < n; i++) {
-		double cd[2] = { c[2 * i], c[2 * i + 1] };
-		double e = fabs(out[i] - ref_pred(nd, cd));
-		if (e > worst)
-			worst = e;
-	}
+	worst = worst_error(nd, c, n, out);
 	AT_CHECK(worst < 2e-5, "%d predictions with a shared first entry "
 		"within 2e-5 of the double reference (worst %.2g)", n, worst);
 	AT_CHECK(at_model_predict(m, nest, c, n, 3, out) == -1 &&
@@ -114,7 +126,7 @@ static void test_predict(const at_model *m)
 		{ -4.0f, 20.0f }, { 6.0f, -30.0f }, { -200.0f, 150.0f } };
 	enum { N = 1500 };
 	float *c = malloc(N * 2 * sizeof(float)), *out = malloc(N * sizeof(float));
-	double nd[3] = { 3.0, -2.5, 0.25 }, worst = 0;
+	double nd[3] = { 3.0, -2.5, 0.25 }, worst;
 	uint64_t s = 7;
 
 	for (int i = 0; i < N; i++) {
@@ -122,12 +134,7 @@ static void test_predict(const at_model *m)
 		c[2 * i + 1] = i < 5 ? hand[i][1] : (float)rnd(&s, -20, 30);
 	}
 	AT_CHECK_INT(at_model_predict(m, nest, c, N, 0, out), 0, "predict 1500");
-	for (int i = 0; i < N; i++) {
-		double cd[2] = { c[2 * i], c[2 * i + 1] };
-		double e = fabs(out[i] - ref_pred(nd, cd));
-		if (e > worst)
-			worst = e;
-	}
+	worst = worst_error(nd, c, N, out);
 	AT_CHECK(worst < 2e-5, "1500 predictions within 2e-5 of the double "
 		"reference (worst %.2g)", worst);
 	AT_CHECK(fabs(out[0] - ref_pred(nd, (double[]){ 0, 0 })) < 2e-5 &&
