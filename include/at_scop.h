@@ -139,6 +139,11 @@ typedef struct at_scop {
 	int n_stmt;
 	at_stmt *stmts;
 	char *indent;		/* leading white space of the pragma line */
+	/* The nest's text with every statement replaced by `;`, from its
+	 * first `for` on, when an iterator declared outside the nest may be
+	 * read after it: a transformed nest is followed by it, so that those
+	 * variables end as the nest as written leaves them (NULL: none). */
+	char *restore;
 } at_scop;
 
 /* Number of columns of every affine row of `scop`. */

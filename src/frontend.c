@@ -2388,9 +2388,39 @@ static int at_fe_iter_live(const at_fe_nest *n, CXCursor d, unsigned *use)
 	return 0;
 }
 
-/* Checks that no loop iterator declared outside the nest may be read
+/* Sets n->s->restore to the nest's text from its first `for` to its end
+ * with every statement replaced by `;` (see at_scop.h).  Returns 0, or
+ * -1 when out of memory. */
+static int at_fe_restore(at_fe_nest *n)
+{
+	const at_scop *s = n->s;
+	const char *text = n->t->src->text;
+	unsigned pos = s->loops[0].loc.offset, end = s->end;
+	at_buf b = { 0 };
+
+	for (int i = 0; i < s->n_stmt; i++)	/* clang's extent ends before
+						 * a last statement's `;` */
+		if (s->stmts[i].end > end)
+			end = s->stmts[i].end;
+	for (int i = 0; i < s->n_stmt; i++) {
+		const at_stmt *st = &s->stmts[i];
+		if (st->begin < pos)
+			continue;
+		at_buf_addn(&b, text + pos, st->begin - pos);
+		at_buf_add(&b, ";");
+		pos = st->end;
+	}
+	at_buf_addn(&b, text + pos, end - pos);
+	n->s->restore = at_buf_take(&b);
+	return n->s->restore ? 0 : -1;
+}
+
+/* Checks whether a loop iterator declared outside the nest may be read
  * after it: the transformed nest runs its own iterators and leaves those
- * variables as they were before it.  Returns -1 after reporting. */
+ * variables as they were before it.  For a `#pragma autotile` nest,
+ * at_fe_restore then makes the text that sets them after a transformed
+ * nest; a `#pragma scop` region is refused.  Returns 0, or -1 after
+ * reporting. */
 static int at_fe_check_iters(at_fe_nest *n)
 {
 	for (int l = 0; l < n->s->n_loop; l++) {
@@ -2402,12 +2432,18 @@ static int at_fe_check_iters(at_fe_nest *n)
 				n->iter_decl[l]);
 		if (seen || !at_fe_iter_live(n, n->iter_decl[l], &use))
 			continue;
+		if (!n->s->is_region && at_fe_restore(n) == 0)
+			return 0;
+		if (!n->s->is_region) {
+			at_fe_fail(n, n->s->loc.offset, "out of memory");
+			return -1;
+		}
 		at_fe_fail(n, n->s->loops[l].loc.offset, "loop iterator `%s`, "
-			"declared outside the nest, may be read after it (line "
-			"%u), but a transformed nest does not leave its final "
-			"value (declare it in the loop: `for (int %s = ...`)",
-			n->s->loops[l].iter, at_fe_loc(n->t, use).line,
-			n->s->loops[l].iter);
+			"declared outside the region, may be read after it "
+			"(line %u), but a transformed region does not leave "
+			"its final value (declare it in the loop: `for (int "
+			"%s = ...`)", n->s->loops[l].iter,
+			at_fe_loc(n->t, use).line, n->s->loops[l].iter);
 		return -1;
 	}
 	return 0;

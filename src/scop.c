@@ -72,6 +72,7 @@ void at_scop_free(at_scop *scop)
 	free(scop->stmts);
 	free(scop->clauses);
 	free(scop->indent);
+	free(scop->restore);
 	free(scop);
 }
 

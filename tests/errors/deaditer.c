@@ -6,6 +6,7 @@
 // expect-exit: 0
 // expect-args: --strategy fixed:8
 // expect-gone: for (k = 0; k < N; k++)
+// expect-gone: autotile: the loops as written
 #include <stdio.h>
 
 #define N 40
