@@ -409,6 +409,22 @@ run_cli() {
 		"$LOGS/range.json")
 	[ $rc -eq 0 ] && nosan && [ -n "$got" ] && [ "$got" = "$want" ]
 	check $? "cli $t: the model scores heat3d's structures at tile sizes 4..256 only ($got candidates, want $want)"
+	# --explain lists candidates legal at the nest's sizes only: on
+	# generated kernel 4732 (y[j] += A[i][j] * x[i] over r, i, j) the
+	# model ranks rect tilings first that are illegal there; the list
+	# says how many it left out, each listed id passes --candidate, and
+	# the first is the one autotile chooses (or keep).
+	bin/autotile-gen --seed 4732 --size bench -o "$LOGS/k4732.c"
+	cli "$t" --explain -I runtime "$LOGS/k4732.c" -o "$LOGS/k4732.out.c"
+	sed -n 's/^ *[0-9][0-9]*\. \([^ ]*\) .*predicted speedup.*/\1/p' "$LOGS/cli.err" >"$LOGS/k4732.ids"
+	ok=0
+	[ $rc -eq 0 ] && nosan && [ -s "$LOGS/k4732.ids" ] &&
+		grep -q 'cost model: [0-9]* candidates scored; .* top [0-9]* ([1-9][0-9]* ranked among them left out: illegal at this nest.s sizes)' "$LOGS/cli.err" || ok=1
+	for id in $(grep -vx keep "$LOGS/k4732.ids"); do
+		"$t" --candidate "$id" -I runtime "$LOGS/k4732.c" -o /dev/null 2>/dev/null || ok=1
+	done
+	[ "$(head -n 1 "$LOGS/k4732.ids")" = "$(chosen_id "$LOGS/k4732.out.c")" ] || ok=1
+	check $ok "cli $t: --explain lists only candidates legal at the nest's sizes, says how many it left out, and lists the choice first ($(wc -l <"$LOGS/k4732.ids") listed)"
 	# --time-report counts the same candidates in the model's line
 	cli "$t" --time-report -I runtime examples/heat3d.c -o "$LOGS/cli.c"
 	tr=$(sed -n 's/^ *of which model .*; \([0-9]*\) candidates, [0-9]* a second)$/\1/p' "$LOGS/cli.err")
