@@ -2356,7 +2356,7 @@ static int at_fe_iter_live(const at_fe_nest *n, CXCursor d, unsigned *use)
 	for (unsigned k = at_fe_tok_from(t, fb); k < t->n_tok &&
 	    t->off[k] < fe; k++) {
 		unsigned o = t->off[k];
-		int for_kill;
+		int kill, for_kill;
 		if ((o >= x.b && o < x.e) || !at_fe_names(t, k, d) ||
 		    clang_getCursorKind(t->ann[k]) == CXCursor_VarDecl)
 			continue;
@@ -2370,9 +2370,9 @@ static int at_fe_iter_live(const at_fe_nest *n, CXCursor d, unsigned *use)
 		}
 		if (killed || o < cover)
 			continue;
-		for_kill = k >= 2 && at_fe_is(t, k - 2, "for") &&
-			at_fe_kills(t, k, d);
-		if (first && at_fe_kills(t, k, d) &&
+		kill = at_fe_kills(t, k, d);
+		for_kill = kill && k >= 2 && at_fe_is(t, k - 2, "for");
+		if (first && kill &&
 		    at_fe_straight(t, at_fe_tok_from(t, x.e), k))
 			killed = o;
 		else if (for_kill && (cover = at_fe_for_end(t, k - 2)) == 0)
