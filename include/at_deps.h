@@ -39,6 +39,10 @@ typedef struct at_deps {
 	int n_dim;		/* depth of the cone's space (0: no cone) */
 	int n_ray;
 	long rays[16][AT_MAX_DEPTH];	/* extreme rays of the cone */
+	/* Per local scalar of the scop (at_array.local), its accesses as
+	 * S<k>[...] -> <name>[copy]: what at_deps_is_legal keeps together. */
+	int n_local;
+	isl_union_map **local;
 } at_deps;
 
 /* Computes the dependences of `scop`.  Returns NULL (after a diagnostic)
@@ -49,9 +53,12 @@ at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop);
 void at_deps_free(at_deps *deps);
 
 /* Returns 1 if `schedule` (statement instances -> one common schedule
- * space) executes the source of every dependence strictly before its sink,
- * 0 if not, -1 on error.  This is the one exact legality test used for
- * every candidate (tiling, skewing, scans, permutations). */
+ * space) executes the source of every dependence strictly before its sink
+ * and runs the accesses to each copy of a local scalar (at_array.local)
+ * with no access to another copy of it in between (the generated code
+ * keeps one variable, private to each thread), 0 if not, -1 on error.
+ * This is the one exact legality test used for every candidate (tiling,
+ * skewing, scans, permutations). */
 int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule);
 
 /* Sets *out to every dependence a -> b between instances t maps, as the
@@ -84,6 +91,12 @@ int at_deps_is_parallel(const at_deps *deps,
  * statements, array, distance) and returns buf. */
 char *at_dep_describe(const at_scop *scop, const at_dep *d, char *buf,
 	size_t size);
+
+/* Writes into buf why a schedule failed at_deps_is_legal: dependence
+ * `dep` (at_deps_violated) described, or, when none is violated (dep <
+ * 0), that the copies of a local scalar interleave; returns buf. */
+const char *at_deps_reason(const at_scop *scop, const at_deps *deps, int dep,
+	char *buf, size_t size);
 
 /* Divides the n entries of v by their greatest common divisor (a zero
  * vector is left alone). */

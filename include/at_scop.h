@@ -77,6 +77,13 @@ typedef struct at_array {
 	 * what one step of the second-last and third-last subscripts moves
 	 * (a row and a plane of A[i][j][k]; 0 for fewer subscripts). */
 	long bytes, row_bytes, plane_bytes;
+	/* A scalar declared inside the nest (`double t = e;` in a loop body):
+	 * the number of loops enclosing its declaration, which every
+	 * statement using it shares; 0 for any other variable.  Each
+	 * iteration of those loops has its own copy, so dependences on it are
+	 * computed per iteration (at_scop_access) and a schedule must not
+	 * interleave the copies (at_deps_is_legal). */
+	int local;
 } at_array;
 
 /* One reference A[f0][f1]...: `m` is an n_dim x ncol row-major matrix in the
@@ -109,6 +116,9 @@ typedef struct at_stmt {
 	int loops[AT_MAX_DEPTH];	/* enclosing loops, outermost first */
 	int beta[AT_MAX_DEPTH + 1];
 	unsigned begin, end;	/* byte range [begin, end) in the file, `;` included */
+	unsigned decl;		/* a local's declaration `T x = e;`, whose
+				 * statement is `x = e;`: where `T` starts
+				 * (0 for other statements) */
 	char *text;		/* copy of the bytes [begin, end) */
 	int n_ref;
 	at_ref *refs;
@@ -167,6 +177,8 @@ __isl_give isl_union_set *at_scop_domain(isl_ctx *ctx, const at_scop *scop);
  * != 0 the domain of reference r (numbered over the whole scop, statement
  * by statement) is wrapped as "[S<k>[...] -> R<r>[]]", so that dependences
  * computed from them tell which pair of references they come from.
+ * A local scalar (at_array.local = d) is accessed as "<name>[i0, ...,
+ * i<d-1>]", one element per iteration of the loops around it.
  * NULL on error. */
 __isl_give isl_union_map *at_scop_access(isl_ctx *ctx, const at_scop *scop,
 	at_ref_kind kind, int tagged);

@@ -949,6 +949,33 @@ static int at_cg_omp(struct at_cg *cg, const char *iter,
 	return omp;
 }
 
+/* Appends " private(x, ...)" naming the local scalars (at_array.local)
+ * that the statements flagged in cg->stmts write, if any: a loop that
+ * is parallel although it writes one runs a copy of it per iteration
+ * (a write in it to a copy made outside would be carried by the loop),
+ * and the local is not read after its copy's iterations. */
+static void at_cg_private(struct at_cg *cg)
+{
+	const at_scop *scop = cg->scop;
+	int n = 0;
+
+	for (int a = 0; a < scop->n_array; a++) {
+		int w = 0;
+		if (!scop->arrays[a].local)
+			continue;
+		for (int k = 0; !w && k < scop->n_stmt; k++)
+			for (int r = 0; cg->stmts[k] && r < scop->stmts[k].n_ref;
+			     r++)
+				w |= scop->stmts[k].refs[r].array == a &&
+					scop->stmts[k].refs[r].kind == AT_WRITE;
+		if (w)
+			at_buf_printf(&cg->out, "%s%s", n++ ? ", " : " private(",
+				scop->arrays[a].name);
+	}
+	if (n)
+		at_buf_add(&cg->out, ")");
+}
+
 /* Prints a for node: its hoisted bound, its OpenMP pragma, if any, the
  * loop. */
 static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
@@ -974,8 +1001,10 @@ static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	omp = at_cg_omp(cg, iter, body, level, flags);
 	if (omp) {
 		at_cg_indent(cg, level);
-		at_buf_add(&cg->out, omp == 1 ? "#pragma omp parallel for\n" :
-			"#pragma omp simd\n");
+		at_buf_add(&cg->out, omp == 1 ? "#pragma omp parallel for" :
+			"#pragma omp simd");
+		at_cg_private(cg);
+		at_buf_add(&cg->out, "\n");
 	}
 	at_cg_indent(cg, level);
 	at_cg_for_header(cg, node, iter, hoist ? bound : NULL,
@@ -1172,6 +1201,31 @@ static __isl_give isl_ast_build *at_cg_build(isl_ctx *ctx,
 	return isl_ast_build_set_iterators(build, names);
 }
 
+/* Returns the number of local scalars (at_array.local) of scop. */
+static int at_cg_n_local(const at_scop *scop)
+{
+	int n = 0;
+
+	for (int a = 0; a < scop->n_array; a++)
+		n += scop->arrays[a].local > 0;
+	return n;
+}
+
+/* Declares the local scalars at the top of the generated block: their
+ * declarations became assignments (at_stmt.decl), and a schedule that
+ * passed at_deps_is_legal uses one variable for every copy in turn. */
+static void at_cg_locals(struct at_cg *cg)
+{
+	const at_scop *scop = cg->scop;
+
+	for (int a = 0; a < scop->n_array; a++)
+		if (scop->arrays[a].local) {
+			at_cg_indent(cg, 1);
+			at_buf_printf(&cg->out, "%s %s;\n",
+				scop->arrays[a].elem_type, scop->arrays[a].name);
+		}
+}
+
 /* Builds the AST of cand with isl's single upper bounds (`aub`) or
  * without, and prints it into cg->out.  Returns 0, or -1 on an isl or
  * printing error. */
@@ -1192,11 +1246,12 @@ static int at_cg_generate(isl_ctx *ctx, struct at_cg *cg,
 	if (!tree)
 		return -1;
 	block = isl_ast_node_get_type(tree) == isl_ast_node_block ||
-		at_cg_starts_with_decl(cg, tree);
+		at_cg_starts_with_decl(cg, tree) || at_cg_n_local(scop) > 0;
 	at_buf_printf(&cg->out, "%s/* autotile: %s */\n", scop->indent,
 		cand->desc);
 	if (block)
 		at_buf_printf(&cg->out, "%s{\n", scop->indent);
+	at_cg_locals(cg);
 	at_cg_node(cg, tree, block, 0);
 	if (block)
 		at_buf_printf(&cg->out, "%s}\n", scop->indent);

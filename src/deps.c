@@ -346,6 +346,61 @@ static int at_deps_cone(isl_ctx *ctx, at_deps *deps)
 	return 0;
 }
 
+/* What at_deps_add_named collects: the maps whose range is `name`. */
+struct at_deps_named {
+	const char *name;
+	isl_union_map *out;
+};
+
+/* Adds map m (taken) to the result when its range is the named array. */
+static isl_stat at_deps_add_named(__isl_take isl_map *m, void *user)
+{
+	struct at_deps_named *nm = user;
+	const char *r = isl_map_get_tuple_name(m, isl_dim_out);
+
+	if (r && !strcmp(r, nm->name)) {
+		nm->out = isl_union_map_add_map(nm->out, m);
+		return nm->out ? isl_stat_ok : isl_stat_error;
+	}
+	isl_map_free(m);
+	return isl_stat_ok;
+}
+
+/* Sets deps->local[] to the accesses of each local scalar of scop (see
+ * at_deps.h).  Returns 0 or -1. */
+static int at_deps_locals(isl_ctx *ctx, const at_scop *scop, at_deps *deps)
+{
+	isl_union_map *acc = NULL;
+	int n = 0;
+
+	for (int a = 0; a < scop->n_array; a++)
+		n += scop->arrays[a].local > 0;
+	if (!n)
+		return 0;
+	deps->local = calloc(n, sizeof(*deps->local));
+	acc = isl_union_map_union(at_scop_access(ctx, scop, AT_READ, 0),
+		at_scop_access(ctx, scop, AT_WRITE, 0));
+	if (!deps->local || !acc)
+		goto error;
+	for (int a = 0; a < scop->n_array; a++) {
+		struct at_deps_named nm = { scop->arrays[a].name, NULL };
+		if (!scop->arrays[a].local)
+			continue;
+		nm.out = isl_union_map_empty(isl_union_map_get_space(acc));
+		if (isl_union_map_foreach_map(acc, &at_deps_add_named,
+		    &nm) < 0) {
+			isl_union_map_free(nm.out);
+			goto error;
+		}
+		deps->local[deps->n_local++] = nm.out;
+	}
+	isl_union_map_free(acc);
+	return 0;
+error:
+	isl_union_map_free(acc);
+	return -1;
+}
+
 /* Computes RAW (flow), WAR and WAW dependences between references. */
 at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop)
 {
@@ -378,6 +433,8 @@ at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop)
 	deps->all = isl_union_map_coalesce(deps->all);
 	if (at_deps_cone(ctx, deps) < 0)
 		goto error;
+	if (at_deps_locals(ctx, scop, deps) < 0)
+		goto error;
 	isl_union_map_free(r);
 	isl_union_map_free(w);
 	isl_union_map_free(sched);
@@ -404,6 +461,9 @@ void at_deps_free(at_deps *deps)
 	}
 	free(deps->deps);
 	isl_union_map_free(deps->all);
+	for (int i = 0; i < deps->n_local; i++)
+		isl_union_map_free(deps->local[i]);
+	free(deps->local);
 	free(deps);
 }
 
@@ -481,10 +541,45 @@ static int at_deps_forward(__isl_take isl_union_map *rel,
 	return sub < 0 ? -1 : sub;
 }
 
-/* The exact legality test: every dependence goes forward in `schedule`. */
+/* Returns 1 if `schedule` runs the accesses `acc` (instances -> the copy
+ * of a local scalar they use) of each copy x with no access to another
+ * copy y between two accesses to x, 0 if not, -1 on error.  With
+ * lt = { a -> b : T(a) < T(b) } over the accessing instances, the copies
+ * around b are acc^-1 . lt (an access of x before b) intersected with
+ * acc^-1 . lt^-1 (one after b); composed with acc they give x -> y,
+ * which must be the identity. */
+static int at_deps_local_ok(__isl_keep isl_union_map *acc,
+	__isl_keep isl_union_map *schedule)
+{
+	isl_union_map *t, *lt, *rev, *after, *mid;
+	isl_union_set *copies;
+	isl_bool empty;
+
+	t = isl_union_map_intersect_domain(isl_union_map_copy(schedule),
+		isl_union_map_domain(isl_union_map_copy(acc)));
+	lt = isl_union_map_lex_lt_union_map(isl_union_map_copy(t), t);
+	rev = isl_union_map_reverse(isl_union_map_copy(acc));
+	after = isl_union_map_apply_range(isl_union_map_copy(rev),
+		isl_union_map_copy(lt));
+	mid = isl_union_map_apply_range(rev, isl_union_map_reverse(lt));
+	mid = isl_union_map_intersect(after, mid);
+	mid = isl_union_map_apply_range(mid, isl_union_map_copy(acc));
+	copies = isl_union_map_range(isl_union_map_copy(acc));
+	mid = isl_union_map_subtract(mid, isl_union_set_identity(copies));
+	empty = isl_union_map_is_empty(mid);
+	isl_union_map_free(mid);
+	return empty < 0 ? -1 : empty == isl_bool_true;
+}
+
+/* The exact legality test: every dependence goes forward in `schedule`
+ * and no local scalar's copies interleave. */
 int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule)
 {
-	return at_deps_forward(isl_union_map_copy(deps->all), schedule);
+	int ok = at_deps_forward(isl_union_map_copy(deps->all), schedule);
+
+	for (int i = 0; ok == 1 && i < deps->n_local; i++)
+		ok = at_deps_local_ok(deps->local[i], schedule);
+	return ok;
 }
 
 /* Returns the first dependence `schedule` does not respect (see at_deps.h). */
@@ -547,4 +642,16 @@ int at_deps_is_parallel(const at_deps *deps,
 	isl_set_free(delta);
 	isl_set_free(zero);
 	return sub < 0 ? -1 : sub;
+}
+
+/* Describes why a schedule failed at_deps_is_legal (see at_deps.h). */
+const char *at_deps_reason(const at_scop *scop, const at_deps *deps, int dep,
+	char *buf, size_t size)
+{
+	if (dep >= 0 && dep < deps->n_dep)
+		return at_dep_describe(scop, &deps->deps[dep], buf, size);
+	snprintf(buf, size, "%s", deps->n_local ? "interleaves the copies "
+		"of a scalar declared in the nest (the generated code keeps "
+		"one variable for them)" : "fails the exact legality test");
+	return buf;
 }

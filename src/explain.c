@@ -117,8 +117,7 @@ void at_explain_space(FILE *f, const at_scop *scop, const at_space *space)
 		if (st->legal)
 			continue;
 		fprintf(f, "    rejected %s: %s\n", at_space_id(space, &st->ch,
-			id, sizeof(id)), st->dep >= 0 ? at_dep_describe(scop,
-			&space->deps->deps[st->dep], buf, sizeof(buf)) :
-			"fails the exact legality test");
+			id, sizeof(id)), at_deps_reason(scop, space->deps, st->dep,
+			buf, sizeof(buf)));
 	}
 }

@@ -1901,23 +1901,19 @@ static int at_fe_copy_conds(at_fe_nest *n, at_stmt *st)
 	return 0;
 }
 
-/* Extracts the expression statement `c`. */
-static void at_fe_expr_stmt(at_fe_nest *n, CXCursor c)
+/* Appends a statement spanning [b, end) of the file at the current
+ * position of the nest (enclosing loops, `if` rows) and returns it, or
+ * NULL after reporting. */
+static at_stmt *at_fe_new_stmt(at_fe_nest *n, unsigned b, unsigned end)
 {
 	const at_fe_tu *t = n->t;
 	at_scop *s = n->s;
-	unsigned b, e, k;
 	at_stmt *st;
 
-	if (at_fe_extent(t, c, &b, &e) < 0 ||
-	    (k = at_fe_tok_from(t, e), !at_fe_is(t, k, ";"))) {
-		at_fe_unsupported(n, c, "statement written with a macro");
-		return;
-	}
 	if (at_buf_grow((void **)&s->stmts, s->n_stmt, &n->cap_stmt,
 			sizeof *s->stmts, 8) < 0) {
 		at_fe_fail(n, b, "out of memory");
-		return;
+		return NULL;
 	}
 	st = &s->stmts[s->n_stmt++];
 	n->cap_ref = n->cap_use = 0;
@@ -1928,15 +1924,108 @@ static void at_fe_expr_stmt(at_fe_nest *n, CXCursor c)
 	}
 	st->beta[n->n_open] = at_fe_position(n);
 	st->begin = b;
-	st->end = t->off[k] + 1;
+	st->end = end;
 	st->loc = at_fe_loc(t, b);
 	st->text = at_fe_strndup(t->src->text + b, st->end - b);
 	if (!st->text || at_fe_copy_conds(n, st) < 0) {
 		at_fe_fail(n, b, "out of memory");
+		return NULL;
+	}
+	return st;
+}
+
+/* Extracts the expression statement `c`. */
+static void at_fe_expr_stmt(at_fe_nest *n, CXCursor c)
+{
+	const at_fe_tu *t = n->t;
+	unsigned b, e, k;
+	at_stmt *st;
+
+	if (at_fe_extent(t, c, &b, &e) < 0 ||
+	    (k = at_fe_tok_from(t, e), !at_fe_is(t, k, ";"))) {
+		at_fe_unsupported(n, c, "statement written with a macro");
 		return;
 	}
-	if (at_fe_top(n, st, c) == 0)
+	st = at_fe_new_stmt(n, b, t->off[k] + 1);
+	if (st && at_fe_top(n, st, c) == 0)
 		at_fe_uses(n, st);
+}
+
+/* Returns why the declaration of `d` (a VarDecl at the nest's current
+ * depth) cannot be a local of the nest, or NULL when it can: a scalar of
+ * arithmetic type, neither static, extern nor volatile, declared with an
+ * initializer inside a loop (its copy per iteration is what
+ * at_array.local describes). */
+static const char *at_fe_local_why(const at_fe_nest *n, CXCursor d)
+{
+	CXType ty = clang_getCursorType(d);
+
+	if (n->n_open == 0)
+		return "declared outside every loop of the region, it is "
+			"visible after it";
+	if (clang_Cursor_getStorageClass(d) != CX_SC_None)
+		return "a static or extern variable is shared by every "
+			"iteration";
+	if (!at_fe_is_arith_kind(clang_getCanonicalType(ty).kind))
+		return "only scalars of arithmetic type are supported";
+	if (clang_isVolatileQualifiedType(ty))
+		return "a volatile variable";
+	if (clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(d)))
+		return "declared without an initializer";
+	return NULL;
+}
+
+/* Extracts the declaration `c` (DeclStmt) of a local scalar, `T x = e;`
+ * inside a loop, as the statement `x = e;` (at_stmt.decl keeps where `T`
+ * starts); anything else declared in the nest is reported. */
+static void at_fe_decl_stmt(at_fe_nest *n, CXCursor c)
+{
+	const at_fe_tu *t = n->t;
+	CXCursor *ch = NULL, d;
+	unsigned b = 0, e, off = 0, k;
+	int nc = at_fe_children(c, &ch), a;
+	const char *why = NULL;
+	char *name = NULL;
+	at_stmt *st;
+
+	if (at_fe_extent(t, c, &b, &e) < 0 || nc != 1) {
+		at_fe_fail(n, b, "declaration of %s inside the loop nest",
+			nc > 1 ? "several variables" : "an unsupported kind");
+		goto done;
+	}
+	d = ch[0];
+	name = at_fe_cxstr(clang_getCursorSpelling(d));
+	if (!name || clang_getCursorKind(d) != CXCursor_VarDecl) {
+		at_fe_fail(n, b, "declaration of %s inside the loop nest",
+			name ? "a type" : "a variable (out of memory)");
+		goto done;
+	}
+	why = at_fe_local_why(n, d);
+	at_fe_offset(t, clang_getCursorLocation(d), &off);
+	k = at_fe_tok_from(t, off);
+	if (!why && (!at_fe_is(t, k, name) || t->off[k] != off))
+		why = "declared through a macro";
+	while (!why && k < t->n_tok && !at_fe_is(t, k, ";"))
+		k++;
+	if (why || k >= t->n_tok || t->off[k] >= e + 1) {
+		at_fe_fail(n, b, "declaration of `%s` inside the loop nest: %s",
+			name, why ? why : "declared through a macro");
+		goto done;
+	}
+	st = at_fe_new_stmt(n, off, t->off[k] + 1);
+	if (!st)
+		goto done;
+	st->decl = b;
+	a = at_fe_array(n, d, name, 0, off);
+	if (a < 0)
+		goto done;
+	n->s->arrays[a].local = n->n_open;
+	if (at_fe_add_ref(n, st, a, AT_WRITE, NULL, off) == 0 &&
+	    at_fe_read(n, st, clang_Cursor_getVarDeclInitializer(d)) == 0)
+		at_fe_uses(n, st);
+done:
+	free(name);
+	free(ch);
 }
 
 /* Extracts the `for` statement `c` and everything inside it. */
@@ -2095,17 +2184,9 @@ static void at_fe_walk(at_fe_nest *n, CXCursor c)
 		return;
 	case CXCursor_NullStmt:
 		return;
-	case CXCursor_DeclStmt: {
-		CXCursor d = at_fe_child(c, 0);
-		unsigned b = 0, e;
-		CXString s = clang_getCursorSpelling(d);
-
-		at_fe_extent(n->t, c, &b, &e);
-		at_fe_fail(n, b, "declaration of `%s` inside the loop nest",
-			clang_getCString(s));
-		clang_disposeString(s);
+	case CXCursor_DeclStmt:
+		at_fe_decl_stmt(n, c);
 		return;
-	}
 	case CXCursor_BreakStmt:
 		at_fe_stmt_fail(n, c, "`break`");
 		return;
@@ -2404,9 +2485,10 @@ static int at_fe_restore(at_fe_nest *n)
 			end = s->stmts[i].end;
 	for (int i = 0; i < s->n_stmt; i++) {
 		const at_stmt *st = &s->stmts[i];
-		if (st->begin < pos)
+		unsigned from = st->decl ? st->decl : st->begin;
+		if (from < pos)
 			continue;
-		at_buf_addn(&b, text + pos, st->begin - pos);
+		at_buf_addn(&b, text + pos, from - pos);
 		at_buf_add(&b, ";");
 		pos = st->end;
 	}

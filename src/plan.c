@@ -61,8 +61,9 @@ static void at_plan_illegal(const at_scop *scop, const at_deps *deps,
 			what, at_dep_describe(scop, &deps->deps[dep], buf,
 			sizeof(buf)));
 	else
-		at_diag(&scop->loc, AT_ERROR, "%s is illegal: the exact "
-			"legality test fails; loop nest left unchanged", what);
+		at_diag(&scop->loc, AT_ERROR, "%s is illegal: it %s; loop nest "
+			"left unchanged", what, at_deps_reason(scop, deps, dep, buf,
+			sizeof(buf)));
 }
 
 /* Returns 1 if the pragma's clauses force a shape or a scan. */

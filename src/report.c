@@ -137,8 +137,7 @@ static cJSON *at_report_rejected(const at_scop *scop, const at_space *space,
 
 	if (!o || !cJSON_AddStringToObject(o, "id", at_space_id(space,
 	    &st->ch, id, sizeof(id))) || !cJSON_AddStringToObject(o, "reason",
-	    st->dep >= 0 ? at_dep_describe(scop, &space->deps->deps[st->dep],
-	    buf, sizeof(buf)) : "fails the exact legality test")) {
+	    at_deps_reason(scop, space->deps, st->dep, buf, sizeof(buf)))) {
 		cJSON_Delete(o);
 		return NULL;
 	}

@@ -267,7 +267,9 @@ __isl_give isl_union_set *at_scop_domain(isl_ctx *ctx, const at_scop *scop)
 }
 
 /* Appends "S<k>[...] -> A[f0, f1, ...]" for reference `ref` of statement
- * k, with the domain wrapped as "[S<k>[...] -> R<tag>[]]" when tag >= 0. */
+ * k, with the domain wrapped as "[S<k>[...] -> R<tag>[]]" when tag >= 0.
+ * A local scalar (at_array.local = d) is "t[i0, ..., i<d-1>]": the copy
+ * of the iteration of the loops around its declaration. */
 static int at_scop_print_ref(at_buf *b, const at_scop *scop, int k,
 	const at_ref *ref, int tag)
 {
@@ -280,6 +282,8 @@ static int at_scop_print_ref(at_buf *b, const at_scop *scop, int k,
 	if (tag >= 0)
 		at_buf_printf(b, " -> R%d[]]", tag);
 	at_buf_printf(b, " -> %s[", scop->arrays[ref->array].name);
+	for (int p = 0; p < scop->arrays[ref->array].local; p++)
+		at_buf_printf(b, "%si%d", p ? ", " : "", p);	/* its copy */
 	for (int d = 0; d < ref->n_dim; d++) {
 		if (d)
 			at_buf_add(b, ", ");

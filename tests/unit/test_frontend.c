@@ -356,6 +356,42 @@ static void test_comments(void)
 	at_source_free(src);
 }
 
+/* A scalar declared in a loop body (fe_local.c) becomes the statement
+ * `acc = C[i][j] * 2;` that writes a local of the two loops around it;
+ * its declaration (with `const`) is kept for the restoring text only. */
+static void test_local(void)
+{
+	at_source *src = parse("fe_local.c", 0, NULL);
+	const at_scop *s;
+	int a = -1;
+
+	if (!src)
+		return;
+	AT_CHECK_INT(src->n_scop, 1, "local: one nest");
+	if (src->n_scop != 1)
+		goto done;
+	s = src->scops[0];
+	for (int k = 0; k < s->n_array; k++)
+		if (!strcmp(s->arrays[k].name, "acc"))
+			a = k;
+	AT_CHECK(a >= 0 && s->arrays[a].local == 2 &&
+		s->arrays[a].n_dim == 0 && !strcmp(s->arrays[a].elem_type,
+		"double"), "local: acc is a double local to 2 loops");
+	AT_CHECK(s->n_stmt == 2, "local: 2 statements");
+	if (s->n_stmt != 2)
+		goto done;
+	AT_CHECK_STR(s->stmts[0].text, "acc = C[i][j] * 2;",
+		"local: the declaration's statement");
+	AT_CHECK(s->stmts[0].decl > 0 && s->stmts[0].decl < s->stmts[0].begin &&
+		starts(src, s->stmts[0].decl, "const double acc"),
+		"local: decl is where its type starts");
+	AT_CHECK(s->stmts[0].n_ref >= 2 && s->stmts[0].refs[0].array == a &&
+		s->stmts[0].refs[0].kind == AT_WRITE && s->stmts[1].decl == 0,
+		"local: S0 writes acc first; S1 is no declaration");
+done:
+	at_source_free(src);
+}
+
 /* Each rejected nest gives exactly one warning; the file goes on. */
 static void test_reject(void)
 {
@@ -403,6 +439,7 @@ int main(int argc, char **argv)
 	test_misc();
 	test_comments();
 	test_reject();
+	test_local();
 	test_errors();
 	AT_TEST_END();
 }

@@ -81,7 +81,8 @@ void r_decl(void)
 {
 #pragma autotile
 	for (int i = 0; i < N; i++) {
-		double t = B[i];
+		double t;	/* no initializer: rejected */
+		t = B[i];
 		B[i] = t * t;
 	}
 }

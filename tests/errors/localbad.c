@@ -1,0 +1,78 @@
+// localbad.c — declarations in a nest that autotile does not take: a
+// static, one without an initializer, an array, two at once, a local
+// used as a loop bound, two variables of one name, a volatile, and one
+// at the top of a `#pragma scop` region (visible after it).  Each nest
+// gets a warning at the declaration and is left as written.
+// expect-exit: 0
+// expect-diag: 24:13: warning: autotile: declaration of `z` inside the loop nest: a static or extern variable
+// expect-diag: 30:13: warning: autotile: declaration of `u` inside the loop nest: declared without an initializer
+// expect-diag: 37:13: warning: autotile: declaration of `v` inside the loop nest: only scalars of arithmetic type
+// expect-diag: 43:13: warning: autotile: declaration of several variables inside the loop nest
+// expect-diag: 48:[0-9]+: warning: autotile: loop bound `m` is written inside the loop nest
+// expect-diag: 59:20: warning: autotile: two different variables named `w` in the loop nest
+// expect-diag: 66:13: warning: autotile: declaration of `r` inside the loop nest: a volatile variable
+// expect-diag: 71:5: warning: autotile: declaration of `g` inside the loop nest: declared outside every loop of the region
+// expect-identical: yes
+#include <stdio.h>
+#define N 64
+static double A[N][N], B[N][N];
+int main(void)
+{
+#pragma autotile
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            static double z = 0;
+            A[i][j] = z + i;
+        }
+#pragma autotile
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            double u;
+            u = A[i][j];
+            B[i][j] = u;
+        }
+#pragma autotile
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            double v[2] = { 1, 2 };
+            A[i][j] += v[0];
+        }
+#pragma autotile
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            double x = 1, y = 2;
+            A[i][j] += x + y;
+        }
+#pragma autotile
+    for (int i = 0; i < N; i++) {
+        int m = i / 2;
+        for (int j = 0; j < m; j++)
+            A[i][j] += 1;
+    }
+#pragma autotile
+    for (int i = 0; i < N; i++) {
+        for (int j = 0; j < N; j++) {
+            double w = A[i][j];
+            B[i][j] = w;
+        }
+        for (int j = 0; j < N; j++) {
+            double w = B[i][j] * 2;
+            A[i][j] = w;
+        }
+    }
+#pragma autotile
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            volatile double r = B[i][j];
+            A[i][j] = r;
+        }
+    double g0 = 0;
+#pragma scop
+    double g = 2;
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++)
+            A[i][j] *= g;
+#pragma endscop
+    printf("%g %g %g\n", A[3][3], B[5][2], g + g0);
+    return 0;
+}
