@@ -56,7 +56,8 @@ void at_deps_free(at_deps *deps);
  * space) executes the source of every dependence strictly before its sink
  * and runs the accesses to each copy of a local scalar (at_array.local)
  * with no access to another copy of it in between (the generated code
- * keeps one variable, private to each thread), 0 if not, -1 on error.
+ * keeps one variable, private to each thread), as proved by a prefix of
+ * the schedule that separates the copies; 0 if not, -1 on error.
  * This is the one exact legality test used for every candidate (tiling,
  * skewing, scans, permutations). */
 int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule);
@@ -94,7 +95,8 @@ char *at_dep_describe(const at_scop *scop, const at_dep *d, char *buf,
 
 /* Writes into buf why a schedule failed at_deps_is_legal: dependence
  * `dep` (at_deps_violated) described, or, when none is violated (dep <
- * 0), that the copies of a local scalar interleave; returns buf. */
+ * 0), that no schedule prefix keeps a local scalar's copies apart;
+ * returns buf. */
 const char *at_deps_reason(const at_scop *scop, const at_deps *deps, int dep,
 	char *buf, size_t size);
 

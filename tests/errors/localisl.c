@@ -7,7 +7,7 @@
 // the second nest, forced to rectangular tiles of (i, j), is optimized.
 // expect-exit: 1
 // expect-args: --strategy model
-// expect-diag: 26:[0-9]+: error: autotile: candidate `isl.TS.LI.o0.i2.8x8x8` is illegal: it interleaves the copies of a scalar declared in the nest
+// expect-diag: 26:[0-9]+: error: autotile: candidate `isl.TS.LI.o0.i2.8x8x8` is illegal: it has no schedule prefix that keeps the copies of a scalar declared in the nest apart
 // expect-kept: #pragma autotile candidate(isl.TS.LI.o0.i2.8x8x8)
 // expect-gone: #pragma autotile candidate(rect.TS.LI.o1.i1.8x8)
 #include <stdio.h>
