@@ -16,7 +16,9 @@
 #      scan, point scan) as tests/scanlist.sh lists them, forced with
 #      --candidate, through tests/difftest.sh;
 #   2c. random kernels: 16 kernels of bin/autotile-gen x 20 random legal
-#      candidates each through tests/verify.sh (make verify-long: 10,000);
+#      candidates each through tests/verify.sh (make verify-long: 10,000),
+#      and 8 of them again with --locals (every statement through a scalar
+#      declared in the nest);
 #   2d. training rows: bin/autotile-features and bin-san/autotile-features on
 #      the hand-written fixture tests/fixtures/measure4.jsonl (header,
 #      vector lengths, timeouts as censored rows, the -q summary and a few
@@ -1225,6 +1227,10 @@ if [ -x "$AUTOTILE" ]; then
 		AUTOTILE=$AUTOTILE GEN=$GEN JOBS=$JOBS sh tests/verify.sh 100001 16 20 \
 			>"$LOGS/verify.log" 2>&1
 		tally "$LOGS/verify.log" "tests/verify.sh"
+		AUTOTILE=$AUTOTILE GEN=$GEN GENFLAGS=--locals JOBS=$JOBS \
+			OUTDIR=tests/out/verify-locals sh tests/verify.sh 100001 8 20 \
+			>"$LOGS/verify-locals.log" 2>&1
+		tally "$LOGS/verify-locals.log" "tests/verify.sh (--locals)"
 		# Found by the dataset's check build (seed 1578, a skewed
 		# stencil): a hoisted bound printed 3 * (c3 / 4) as
 		# 3 * c3 / 4; wrong results, one crash.

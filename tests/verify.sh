@@ -27,8 +27,8 @@
 #
 # Environment: JOBS (default 2), TOOL_TIMEOUT (seconds autotile may take
 # on one variants file, default 300), AUTOTILE (bin/autotile), GEN
-# (bin/autotile-gen), OUTDIR (tests/out/verify), KEEP=1 keeps passing
-# seeds' files.
+# (bin/autotile-gen), GENFLAGS (more autotile-gen options, e.g. --locals),
+# OUTDIR (tests/out/verify), KEEP=1 keeps passing seeds' files.
 # Word splitting of id lists is intended.
 # shellcheck disable=SC2086,SC2016
 set -u
@@ -39,7 +39,8 @@ AUTOTILE=${AUTOTILE:-bin/autotile}
 GEN=${GEN:-bin/autotile-gen}
 OUTDIR=${OUTDIR:-tests/out/verify}
 TOOL_TIMEOUT=${TOOL_TIMEOUT:-300}
-export AUTOTILE GEN OUTDIR TOOL_TIMEOUT
+GENFLAGS=${GENFLAGS:-}
+export AUTOTILE GEN GENFLAGS OUTDIR TOOL_TIMEOUT
 
 if [ $# -ne 3 ]; then
 	echo "usage: sh tests/verify.sh FIRST_SEED N_KERNELS PER_KERNEL" >&2
@@ -60,7 +61,7 @@ mkdir -p "$OUTDIR" || exit 1
 draw_ids() {
 	s=$1
 	per=$2
-	if ! $GEN --seed "$s" -o "$d/k.c" 2>"$d/gen.err"; then
+	if ! $GEN $GENFLAGS --seed "$s" -o "$d/k.c" 2>"$d/gen.err"; then
 		echo "not ok - verify seed $s: autotile-gen failed"
 		return 1
 	fi
@@ -114,7 +115,7 @@ one_seed() {
 		return
 	fi
 	ids=$(cat "$d/ids")
-	if ! $GEN --seed "$s" --variants "$ids" -o "$d/v.c" 2>"$d/gen.err"; then
+	if ! $GEN $GENFLAGS --seed "$s" --variants "$ids" -o "$d/v.c" 2>"$d/gen.err"; then
 		echo "not ok - verify seed $s: autotile-gen --variants failed"
 		return
 	fi
