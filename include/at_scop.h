@@ -82,7 +82,9 @@ typedef struct at_array {
 	 * statement using it shares; 0 for any other variable.  Each
 	 * iteration of those loops has its own copy, so dependences on it are
 	 * computed per iteration (at_scop_access) and a schedule must not
-	 * interleave the copies (at_deps_is_legal). */
+	 * interleave the copies (at_deps_is_legal).  A local whose name
+	 * another variable of the nest had already is renamed `<name>_<k>`
+	 * (the uses of at_stmt say where its spelling is replaced). */
 	int local;
 } at_array;
 
@@ -98,11 +100,14 @@ typedef struct at_ref {
 } at_ref;
 
 /* An occurrence of a loop iterator inside a statement's text, to be replaced
- * by a parenthesised expression when the statement is re-printed.  Offsets
- * are relative to at_stmt.begin. */
+ * by a parenthesised expression when the statement is re-printed, or of a
+ * local scalar that the generated code names differently (at_array.name
+ * is not its spelling: a second local of one name), to be replaced by
+ * that name.  Offsets are relative to at_stmt.begin. */
 typedef struct at_use {
 	unsigned off, len;
-	int loop;
+	int loop;		/* the iterator's loop, -1 for a local */
+	int array;		/* the local's array, -1 for an iterator */
 } at_use;
 
 /* One statement (an expression statement, with its `;`).

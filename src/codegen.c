@@ -572,7 +572,8 @@ static void at_cg_indent(struct at_cg *cg, int level)
 }
 
 /* Prints a statement instance: the statement's original text with each
- * iterator replaced by its expression (argument p+1 of the call). */
+ * iterator replaced by its expression (argument p+1 of the call) and each
+ * renamed local by its name. */
 static void at_cg_user(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	int level)
 {
@@ -593,19 +594,24 @@ static void at_cg_user(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	s = &cg->scop->stmts[k];
 	at_cg_indent(cg, level);
 	for (int u = 0; u < s->n_use; u++) {
-		int p = at_scop_stmt_dim(s, s->uses[u].loop);
+		const at_use *use = &s->uses[u];
+		int p = use->array < 0 ? at_scop_stmt_dim(s, use->loop) : 0;
 		isl_ast_expr *arg;
-		if (p < 0 || s->uses[u].off < pos) {
+		if (p < 0 || use->off < pos) {
 			cg->failed = 1;
 			break;
 		}
-		at_buf_addn(&cg->out, s->text + pos, s->uses[u].off - pos);
+		at_buf_addn(&cg->out, s->text + pos, use->off - pos);
+		pos = use->off + use->len;
+		if (use->array >= 0) {
+			at_buf_add(&cg->out, cg->scop->arrays[use->array].name);
+			continue;
+		}
 		arg = isl_ast_expr_op_get_arg(call, p + 1);
 		at_buf_add(&cg->out, "(");
 		at_cg_expr(cg, &cg->out, arg);
 		at_buf_add(&cg->out, ")");
 		isl_ast_expr_free(arg);
-		pos = s->uses[u].off + s->uses[u].len;
 	}
 	at_buf_add(&cg->out, s->text + pos);
 	at_buf_add(&cg->out, "\n");

@@ -1405,6 +1405,9 @@ static int at_fe_array(at_fe_nest *n, CXCursor d, const char *name, int nsub,
 	long sz[AT_FE_LEVELS] = { 0 };
 	at_array *ar;
 
+	for (a = 0; a < s->n_array; a++)	/* a renamed local */
+		if (s->arrays[a].local && clang_equalCursors(n->arr_decl[a], d))
+			return a;
 	for (a = 0; a < s->n_array; a++) {
 		if (strcmp(s->arrays[a].name, name))
 			continue;
@@ -1858,17 +1861,34 @@ static int at_fe_position(at_fe_nest *n)
 	return n->next[n->n_open]++;
 }
 
-/* Records the uses of enclosing iterators in the text of `st`. */
+/* Returns the renamed local (at_array.local, its name not its spelling)
+ * that token k names, or -1. */
+static int at_fe_renamed(const at_fe_nest *n, unsigned k)
+{
+	const at_scop *s = n->s;
+	CXCursor d = clang_getCursorReferenced(n->t->ann[k]);
+
+	for (int a = 0; a < s->n_array; a++)
+		if (s->arrays[a].local && strcmp(s->arrays[a].name,
+		    n->t->spell[k]) && clang_equalCursors(n->arr_decl[a], d))
+			return a;
+	return -1;
+}
+
+/* Records the uses of enclosing iterators and of renamed locals in the
+ * text of `st`. */
 static int at_fe_uses(at_fe_nest *n, at_stmt *st)
 {
 	const at_fe_tu *t = n->t;
 
 	for (unsigned k = at_fe_tok_from(t, st->begin);
 	     k < t->n_tok && t->off[k] < st->end; k++) {
-		int l;
+		int l = -1, a = -1;
 
-		if (!at_fe_is_ident(t, k) ||
-		    (l = at_fe_open_loop(n, t->spell[k])) < 0)
+		if (!at_fe_is_ident(t, k))
+			continue;
+		if ((l = at_fe_open_loop(n, t->spell[k])) < 0 &&
+		    (a = at_fe_renamed(n, k)) < 0)
 			continue;
 		if (at_buf_grow((void **)&st->uses, st->n_use, &n->cap_use,
 				sizeof *st->uses, 8) < 0) {
@@ -1878,6 +1898,7 @@ static int at_fe_uses(at_fe_nest *n, at_stmt *st)
 		st->uses[st->n_use].off = t->off[k] - st->begin;
 		st->uses[st->n_use].len = (unsigned)strlen(t->spell[k]);
 		st->uses[st->n_use].loop = l;
+		st->uses[st->n_use].array = a;
 		st->n_use++;
 	}
 	return 0;
@@ -1975,17 +1996,71 @@ static const char *at_fe_local_why(const at_fe_nest *n, CXCursor d)
 	return NULL;
 }
 
+/* Returns the name the generated code gives a local spelled `name`: the
+ * same (malloc'd) when no variable of the nest has it yet, else the first
+ * `<name>_<k>` (k = 1, 2, ...) that no token of the file and no variable
+ * or parameter of the nest spells; NULL when out of memory. */
+static char *at_fe_local_name(const at_fe_nest *n, const char *name)
+{
+	const at_scop *s = n->s;
+	size_t size = strlen(name) + 24;
+	char *buf = malloc(size);
+	int taken = 1;
+
+	if (buf)
+		snprintf(buf, size, "%s", name);
+	for (int k = 1; buf && taken; k++) {
+		taken = 0;
+		for (int a = 0; !taken && a < s->n_array; a++)
+			taken = !strcmp(s->arrays[a].name, buf);
+		for (int p = 0; !taken && p < s->n_param; p++)
+			taken = !strcmp(s->params[p], buf);
+		for (unsigned i = 0; !taken && k > 1 && i < n->t->n_tok; i++)
+			taken = at_fe_is(n->t, i, buf);
+		if (taken)
+			snprintf(buf, size, "%s_%d", name, k);
+	}
+	return buf;
+}
+
+/* Checks the declaration `c` of variable d (spelled `name`, at offset
+ * off) as a local (at_fe_local_why, not through a macro) and returns the
+ * token of its `;`, or 0 after reporting. */
+static unsigned at_fe_decl_end(at_fe_nest *n, CXCursor c, CXCursor d,
+	const char *name, unsigned off)
+{
+	const at_fe_tu *t = n->t;
+	const char *why = at_fe_local_why(n, d);
+	unsigned b = 0, e = 0, k = at_fe_tok_from(t, off);
+
+	at_fe_extent(t, c, &b, &e);
+	if (!why && at_fe_any_loop(n, name))
+		why = "it has the name of a loop iterator of the nest";
+	if (!why && (!at_fe_is(t, k, name) || t->off[k] != off))
+		why = "declared through a macro";
+	while (!why && k < t->n_tok && !at_fe_is(t, k, ";"))
+		k++;
+	if (!why && (k >= t->n_tok || t->off[k] >= e + 1))
+		why = "declared through a macro";
+	if (why) {
+		at_fe_fail(n, b, "declaration of `%s` inside the loop nest: %s",
+			name, why);
+		return 0;
+	}
+	return k;
+}
+
 /* Extracts the declaration `c` (DeclStmt) of a local scalar, `T x = e;`
  * inside a loop, as the statement `x = e;` (at_stmt.decl keeps where `T`
- * starts); anything else declared in the nest is reported. */
+ * starts; a second variable of the name is renamed, at_fe_local_name);
+ * anything else declared in the nest is reported. */
 static void at_fe_decl_stmt(at_fe_nest *n, CXCursor c)
 {
 	const at_fe_tu *t = n->t;
 	CXCursor *ch = NULL, d;
 	unsigned b = 0, e, off = 0, k;
 	int nc = at_fe_children(c, &ch), a;
-	const char *why = NULL;
-	char *name = NULL;
+	char *name = NULL, *cname = NULL;
 	at_stmt *st;
 
 	if (at_fe_extent(t, c, &b, &e) < 0 || nc != 1) {
@@ -2000,30 +2075,24 @@ static void at_fe_decl_stmt(at_fe_nest *n, CXCursor c)
 			name ? "a type" : "a variable (out of memory)");
 		goto done;
 	}
-	why = at_fe_local_why(n, d);
 	at_fe_offset(t, clang_getCursorLocation(d), &off);
-	k = at_fe_tok_from(t, off);
-	if (!why && (!at_fe_is(t, k, name) || t->off[k] != off))
-		why = "declared through a macro";
-	while (!why && k < t->n_tok && !at_fe_is(t, k, ";"))
-		k++;
-	if (why || k >= t->n_tok || t->off[k] >= e + 1) {
-		at_fe_fail(n, b, "declaration of `%s` inside the loop nest: %s",
-			name, why ? why : "declared through a macro");
-		goto done;
-	}
-	st = at_fe_new_stmt(n, off, t->off[k] + 1);
-	if (!st)
+	k = at_fe_decl_end(n, c, d, name, off);
+	if (!k || !(st = at_fe_new_stmt(n, off, t->off[k] + 1)))
 		goto done;
 	st->decl = b;
-	a = at_fe_array(n, d, name, 0, off);
-	if (a < 0)
+	cname = at_fe_local_name(n, name);
+	a = cname ? at_fe_array(n, d, cname, 0, off) : -1;
+	if (a < 0) {
+		if (!cname)
+			at_fe_fail(n, off, "out of memory");
 		goto done;
+	}
 	n->s->arrays[a].local = n->n_open;
 	if (at_fe_add_ref(n, st, a, AT_WRITE, NULL, off) == 0 &&
 	    at_fe_read(n, st, clang_Cursor_getVarDeclInitializer(d)) == 0)
 		at_fe_uses(n, st);
 done:
+	free(cname);
 	free(name);
 	free(ch);
 }

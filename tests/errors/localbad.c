@@ -1,6 +1,6 @@
 // localbad.c — declarations in a nest that autotile does not take: a
 // static, one without an initializer, an array, two at once, a local
-// used as a loop bound, two variables of one name, a volatile, and one
+// used as a loop bound, one named like a loop iterator, a volatile, and one
 // at the top of a `#pragma scop` region (visible after it).  Each nest
 // gets a warning at the declaration and is left as written.
 // expect-exit: 0
@@ -9,9 +9,9 @@
 // expect-diag: 37:13: warning: autotile: declaration of `v` inside the loop nest: only scalars of arithmetic type
 // expect-diag: 43:13: warning: autotile: declaration of several variables inside the loop nest
 // expect-diag: 48:[0-9]+: warning: autotile: loop bound `m` is written inside the loop nest
-// expect-diag: 59:20: warning: autotile: two different variables named `w` in the loop nest
-// expect-diag: 66:13: warning: autotile: declaration of `r` inside the loop nest: a volatile variable
-// expect-diag: 71:5: warning: autotile: declaration of `g` inside the loop nest: declared outside every loop of the region
+// expect-diag: 55:13: warning: autotile: declaration of `i` inside the loop nest: it has the name of a loop iterator
+// expect-diag: 61:13: warning: autotile: declaration of `r` inside the loop nest: a volatile variable
+// expect-diag: 66:5: warning: autotile: declaration of `g` inside the loop nest: declared outside every loop of the region
 // expect-identical: yes
 #include <stdio.h>
 #define N 64
@@ -50,16 +50,11 @@ int main(void)
             A[i][j] += 1;
     }
 #pragma autotile
-    for (int i = 0; i < N; i++) {
+    for (int i = 0; i < N; i++)
         for (int j = 0; j < N; j++) {
-            double w = A[i][j];
-            B[i][j] = w;
+            double i = B[j][0];
+            A[j][0] += i;
         }
-        for (int j = 0; j < N; j++) {
-            double w = B[i][j] * 2;
-            A[i][j] = w;
-        }
-    }
 #pragma autotile
     for (int i = 0; i < N; i++)
         for (int j = 0; j < N; j++) {

@@ -3,16 +3,20 @@
 // own copy, so autotile computes dependences per copy, declares one
 // variable at the top of the generated block, turns the declaration into
 // an assignment and names the variable in `private(...)` on a parallel
-// loop that writes it.  Three nests: a matrix product with an
+// loop that writes it.  Four nests: a matrix product with an
 // accumulator, a row sum used by a second inner loop, a time-iterated
-// stencil with two temporaries; all must print what the original prints,
-// with and without OpenMP.
+// stencil with two temporaries, and two sibling loops that each declare
+// a `t` (the second becomes `t_1`; the `t` outside the nest keeps its
+// value); all must print what the original prints, with and without
+// OpenMP.
 // expect-exit: 0
 // expect-gone: double acc = 0.0;
 // expect-gone: float s = 0;
 // expect-gone: double c = A[i][j];
 // expect-kept: private(acc)
 // expect-kept: private(c, n4)
+// expect-kept: t_1 = D[
+// expect-gone: E[i][j] = t * t + t;
 #include <stdio.h>
 
 #define N 120
@@ -21,10 +25,11 @@
 
 static double A[N][N], B[N][N], C[N][N];
 static float P[N][M], R[N];
+static double D[N][N], E[N][N];
 
 int main(void)
 {
-    double sum = 0;
+    double sum = 0, t = 0.5;
 
     for (int i = 0; i < N; i++)
         for (int j = 0; j < N; j++) {
@@ -61,8 +66,21 @@ int main(void)
                 double n4 = A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1];
                 A[i][j] = 0.5 * c + 0.125 * n4;
             }
+#pragma autotile
+    for (int i = 1; i < N - 1; i++) {
+        for (int j = 1; j < N - 1; j++) {
+            double t = A[i - 1][j] + A[i + 1][j];
+            D[i][j] = t * 0.5;
+        }
+        for (int j = 1; j < N - 1; j++) {
+            double t = D[i][j - 1] + A[i][j];
+            E[i][j] = t * t + t;
+        }
+    }
     for (int i = 0; i < N; i++) {
-        sum += R[i];
+        sum += R[i] * t;
+        for (int j = 0; j < N; j++)
+            sum += D[i][j] - E[i][j] * j;
         for (int j = 0; j < N; j++)
             sum += (C[i][j] + A[i][j]) * (i + 2 * j);
         for (int j = 0; j < M; j++)
