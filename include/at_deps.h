@@ -43,6 +43,11 @@ typedef struct at_deps {
 	 * S<k>[...] -> <name>[copy]: what at_deps_is_legal keeps together. */
 	int n_local;
 	isl_union_map **local;
+	/* The same scalars as single variables, accesses tagged as in
+	 * at_scop_access: their live ranges (RAW) and the WAR and WAW
+	 * dependences between them, which isl's scheduler gets as its
+	 * conditional validity constraints (NULL without locals). */
+	isl_union_map *live, *order;
 } at_deps;
 
 /* Computes the dependences of `scop`.  Returns NULL (after a diagnostic)

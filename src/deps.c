@@ -366,6 +366,80 @@ static isl_stat at_deps_add_named(__isl_take isl_map *m, void *user)
 	return isl_stat_ok;
 }
 
+/* What at_deps_add_scalar collects: the accesses to local scalars. */
+struct at_deps_scalar {
+	const at_scop *scop;
+	isl_union_map *out;
+};
+
+/* Adds access m (taken) to the result when its range is a local scalar,
+ * with the range's dimensions (the copy) projected out: the variable
+ * itself, as the generated code keeps it. */
+static isl_stat at_deps_add_scalar(__isl_take isl_map *m, void *user)
+{
+	struct at_deps_scalar *sc = user;
+	const char *r = isl_map_get_tuple_name(m, isl_dim_out);
+	isl_size n = isl_map_dim(m, isl_dim_out);
+	isl_id *id;
+	int local = 0;
+
+	for (int a = 0; r && a < sc->scop->n_array; a++)
+		local |= sc->scop->arrays[a].local &&
+			!strcmp(sc->scop->arrays[a].name, r);
+	if (!local || n < 0) {
+		isl_map_free(m);
+		return n < 0 ? isl_stat_error : isl_stat_ok;
+	}
+	id = isl_map_get_tuple_id(m, isl_dim_out);
+	m = isl_map_project_out(m, isl_dim_out, 0, n);
+	m = isl_map_set_tuple_id(m, isl_dim_out, id);
+	sc->out = isl_union_map_add_map(sc->out, m);
+	return sc->out ? isl_stat_ok : isl_stat_error;
+}
+
+/* Returns the tagged accesses of `kind` to the local scalars of scop as
+ * the variables themselves (at_deps_add_scalar), or NULL. */
+static __isl_give isl_union_map *at_deps_scalar_access(isl_ctx *ctx,
+	const at_scop *scop, at_ref_kind kind)
+{
+	isl_union_map *acc = at_scop_access(ctx, scop, kind, 1);
+	struct at_deps_scalar sc = { scop, NULL };
+
+	if (!acc)
+		return NULL;
+	sc.out = isl_union_map_empty(isl_union_map_get_space(acc));
+	if (isl_union_map_foreach_map(acc, &at_deps_add_scalar, &sc) < 0)
+		sc.out = isl_union_map_free(sc.out);
+	isl_union_map_free(acc);
+	return sc.out;
+}
+
+/* Sets deps->live and deps->order (see at_deps.h): the dataflow of the
+ * local scalars as single variables, RAW for the first, WAR and WAW for
+ * the second.  Returns 0 or -1. */
+static int at_deps_scalar_flow(isl_ctx *ctx, const at_scop *scop,
+	at_deps *deps)
+{
+	isl_union_map *r = at_deps_scalar_access(ctx, scop, AT_READ);
+	isl_union_map *w = at_deps_scalar_access(ctx, scop, AT_WRITE);
+	isl_union_map *sched = at_scop_schedule_map(ctx, scop), *ts = NULL;
+
+	if (r && w && sched) {
+		ts = at_deps_tagged_schedule(r, sched);
+		ts = isl_union_map_union(ts, at_deps_tagged_schedule(w, sched));
+		deps->live = at_deps_flow(isl_union_map_copy(r),
+			isl_union_map_copy(w), isl_union_map_empty(
+			isl_union_map_get_space(w)), NULL, ts);
+		deps->order = at_deps_flow(isl_union_map_copy(w),
+			isl_union_map_copy(w), isl_union_map_copy(r), NULL, ts);
+	}
+	isl_union_map_free(r);
+	isl_union_map_free(w);
+	isl_union_map_free(sched);
+	isl_union_map_free(ts);
+	return deps->live && deps->order ? 0 : -1;
+}
+
 /* Sets deps->local[] to the accesses of each local scalar of scop (see
  * at_deps.h).  Returns 0 or -1. */
 static int at_deps_locals(isl_ctx *ctx, const at_scop *scop, at_deps *deps)
@@ -395,7 +469,7 @@ static int at_deps_locals(isl_ctx *ctx, const at_scop *scop, at_deps *deps)
 		deps->local[deps->n_local++] = nm.out;
 	}
 	isl_union_map_free(acc);
-	return 0;
+	return at_deps_scalar_flow(ctx, scop, deps);
 error:
 	isl_union_map_free(acc);
 	return -1;
@@ -464,6 +538,8 @@ void at_deps_free(at_deps *deps)
 	for (int i = 0; i < deps->n_local; i++)
 		isl_union_map_free(deps->local[i]);
 	free(deps->local);
+	isl_union_map_free(deps->live);
+	isl_union_map_free(deps->order);
 	free(deps);
 }
 

@@ -891,7 +891,8 @@ static int at_space_orig_shapes(isl_ctx *ctx, at_space *space)
 	return r;
 }
 
-/* Returns isl's scheduler result under the dependences. */
+/* Returns isl's scheduler result under the dependences (and, with local
+ * scalars, their live ranges as conditions on the order between them). */
 static __isl_give isl_schedule *at_space_isl_schedule(isl_ctx *ctx,
 	const at_scop *scop, const at_deps *deps)
 {
@@ -909,6 +910,11 @@ static __isl_give isl_schedule *at_space_isl_schedule(isl_ctx *ctx,
 		isl_union_map_copy(deps->all));
 	sc = isl_schedule_constraints_set_proximity(sc,
 		isl_union_map_copy(deps->all));
+	if (deps->live)		/* locals: keep a live range in one band point
+				 * or else order it against the others */
+		sc = isl_schedule_constraints_set_conditional_validity(sc,
+			isl_union_map_copy(deps->live),
+			isl_union_map_copy(deps->order));
 	return isl_schedule_constraints_compute_schedule(sc);
 }
 
