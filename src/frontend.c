@@ -1974,9 +1974,8 @@ static void at_fe_expr_stmt(at_fe_nest *n, CXCursor c)
 
 /* Returns why the declaration of `d` (a VarDecl at the nest's current
  * depth) cannot be a local of the nest, or NULL when it can: a scalar of
- * arithmetic type, neither static, extern nor volatile, declared with an
- * initializer inside a loop (its copy per iteration is what
- * at_array.local describes). */
+ * arithmetic type, neither static, extern nor volatile, declared inside
+ * a loop (its copy per iteration is what at_array.local describes). */
 static const char *at_fe_local_why(const at_fe_nest *n, CXCursor d)
 {
 	CXType ty = clang_getCursorType(d);
@@ -1991,8 +1990,6 @@ static const char *at_fe_local_why(const at_fe_nest *n, CXCursor d)
 		return "only scalars of arithmetic type are supported";
 	if (clang_isVolatileQualifiedType(ty))
 		return "a volatile variable";
-	if (clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(d)))
-		return "declared without an initializer";
 	return NULL;
 }
 
@@ -2050,14 +2047,16 @@ static unsigned at_fe_decl_end(at_fe_nest *n, CXCursor c, CXCursor d,
 	return k;
 }
 
-/* Extracts the declaration `c` (DeclStmt) of a local scalar, `T x = e;`
- * inside a loop, as the statement `x = e;` (at_stmt.decl keeps where `T`
- * starts; a second variable of the name is renamed, at_fe_local_name);
- * anything else declared in the nest is reported. */
+/* Extracts the declaration `c` (DeclStmt) of a local scalar inside a
+ * loop: `T x = e;` as the statement `x = e;` (at_stmt.decl keeps where
+ * `T` starts), `T x;` as no statement (a read before the first write of
+ * an iteration is undefined in C, as in the generated code); a second
+ * variable of the name is renamed (at_fe_local_name).  Anything else
+ * declared in the nest is reported. */
 static void at_fe_decl_stmt(at_fe_nest *n, CXCursor c)
 {
 	const at_fe_tu *t = n->t;
-	CXCursor *ch = NULL, d;
+	CXCursor *ch = NULL, d, init;
 	unsigned b = 0, e, off = 0, k;
 	int nc = at_fe_children(c, &ch), a;
 	char *name = NULL, *cname = NULL;
@@ -2077,19 +2076,23 @@ static void at_fe_decl_stmt(at_fe_nest *n, CXCursor c)
 	}
 	at_fe_offset(t, clang_getCursorLocation(d), &off);
 	k = at_fe_decl_end(n, c, d, name, off);
-	if (!k || !(st = at_fe_new_stmt(n, off, t->off[k] + 1)))
-		goto done;
-	st->decl = b;
-	cname = at_fe_local_name(n, name);
+	cname = k ? at_fe_local_name(n, name) : NULL;
 	a = cname ? at_fe_array(n, d, cname, 0, off) : -1;
 	if (a < 0) {
-		if (!cname)
+		if (k && !cname)
 			at_fe_fail(n, off, "out of memory");
 		goto done;
 	}
 	n->s->arrays[a].local = n->n_open;
+	init = clang_Cursor_getVarDeclInitializer(d);
+	if (clang_Cursor_isNull(init))	/* `T x;`: no statement */
+		goto done;
+	st = at_fe_new_stmt(n, off, t->off[k] + 1);
+	if (!st)
+		goto done;
+	st->decl = b;
 	if (at_fe_add_ref(n, st, a, AT_WRITE, NULL, off) == 0 &&
-	    at_fe_read(n, st, clang_Cursor_getVarDeclInitializer(d)) == 0)
+	    at_fe_read(n, st, init) == 0)
 		at_fe_uses(n, st);
 done:
 	free(cname);

@@ -1,17 +1,17 @@
 // localbad.c — declarations in a nest that autotile does not take: a
-// static, one without an initializer, an array, two at once, a local
+// static, a pointer, an array, two at once, a local
 // used as a loop bound, one named like a loop iterator, a volatile, and one
 // at the top of a `#pragma scop` region (visible after it).  Each nest
 // gets a warning at the declaration and is left as written.
 // expect-exit: 0
 // expect-diag: 24:13: warning: autotile: declaration of `z` inside the loop nest: a static or extern variable
-// expect-diag: 30:13: warning: autotile: declaration of `u` inside the loop nest: declared without an initializer
-// expect-diag: 37:13: warning: autotile: declaration of `v` inside the loop nest: only scalars of arithmetic type
-// expect-diag: 43:13: warning: autotile: declaration of several variables inside the loop nest
-// expect-diag: 48:[0-9]+: warning: autotile: loop bound `m` is written inside the loop nest
-// expect-diag: 55:13: warning: autotile: declaration of `i` inside the loop nest: it has the name of a loop iterator
-// expect-diag: 61:13: warning: autotile: declaration of `r` inside the loop nest: a volatile variable
-// expect-diag: 66:5: warning: autotile: declaration of `g` inside the loop nest: declared outside every loop of the region
+// expect-diag: 30:13: warning: autotile: declaration of `u` inside the loop nest: only scalars of arithmetic type
+// expect-diag: 36:13: warning: autotile: declaration of `v` inside the loop nest: only scalars of arithmetic type
+// expect-diag: 42:13: warning: autotile: declaration of several variables inside the loop nest
+// expect-diag: 47:13: warning: autotile: loop bound `m` is written inside the loop nest
+// expect-diag: 54:13: warning: autotile: declaration of `i` inside the loop nest: it has the name of a loop iterator
+// expect-diag: 60:13: warning: autotile: declaration of `r` inside the loop nest: a volatile variable
+// expect-diag: 65:5: warning: autotile: declaration of `g` inside the loop nest: declared outside every loop of the region
 // expect-identical: yes
 #include <stdio.h>
 #define N 64
@@ -27,9 +27,8 @@ int main(void)
 #pragma autotile
     for (int i = 0; i < N; i++)
         for (int j = 0; j < N; j++) {
-            double u;
-            u = A[i][j];
-            B[i][j] = u;
+            double *u = &A[i][j];
+            B[i][j] = *u;
         }
 #pragma autotile
     for (int i = 0; i < N; i++)

@@ -3,11 +3,12 @@
 // own copy, so autotile computes dependences per copy, declares one
 // variable at the top of the generated block, turns the declaration into
 // an assignment and names the variable in `private(...)` on a parallel
-// loop that writes it.  Four nests: a matrix product with an
+// loop that writes it.  Five nests: a matrix product with an
 // accumulator, a row sum used by a second inner loop, a time-iterated
-// stencil with two temporaries, and two sibling loops that each declare
-// a `t` (the second becomes `t_1`; the `t` outside the nest keeps its
-// value); all must print what the original prints, with and without
+// stencil with two temporaries, two sibling loops that each declare a
+// `t` (the second becomes `t_1`; the `t` outside the nest keeps its
+// value), and a declaration without an initializer (`double u;` then
+// `u = ...;`); all must print what the original prints, with and without
 // OpenMP.
 // expect-exit: 0
 // expect-gone: double acc = 0.0;
@@ -17,6 +18,7 @@
 // expect-kept: private(c, n4)
 // expect-kept: t_1 = D[
 // expect-gone: E[i][j] = t * t + t;
+// expect-gone: F[i][j] = u + B[j][i];
 #include <stdio.h>
 
 #define N 120
@@ -25,7 +27,7 @@
 
 static double A[N][N], B[N][N], C[N][N];
 static float P[N][M], R[N];
-static double D[N][N], E[N][N];
+static double D[N][N], E[N][N], F[N][N];
 
 int main(void)
 {
@@ -77,10 +79,17 @@ int main(void)
             E[i][j] = t * t + t;
         }
     }
+#pragma autotile
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            double u;
+            u = A[i][j] * 0.5;
+            F[i][j] = u + B[j][i];
+        }
     for (int i = 0; i < N; i++) {
         sum += R[i] * t;
         for (int j = 0; j < N; j++)
-            sum += D[i][j] - E[i][j] * j;
+            sum += D[i][j] - E[i][j] * j + F[j][i];
         for (int j = 0; j < N; j++)
             sum += (C[i][j] + A[i][j]) * (i + 2 * j);
         for (int j = 0; j < M; j++)

@@ -81,9 +81,9 @@ void r_decl(void)
 {
 #pragma autotile
 	for (int i = 0; i < N; i++) {
-		double t;	/* no initializer: rejected */
-		t = B[i];
-		B[i] = t * t;
+		double t[2];	/* an array: rejected */
+		t[0] = B[i];
+		B[i] = t[0] * t[0];
 	}
 }
 
