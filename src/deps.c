@@ -346,72 +346,68 @@ static int at_deps_cone(isl_ctx *ctx, at_deps *deps)
 	return 0;
 }
 
-/* What at_deps_add_named collects: the maps whose range is `name`. */
-struct at_deps_named {
-	const char *name;
-	isl_union_map *out;
-};
-
-/* Adds map m (taken) to the result when its range is the named array. */
-static isl_stat at_deps_add_named(__isl_take isl_map *m, void *user)
-{
-	struct at_deps_named *nm = user;
-	const char *r = isl_map_get_tuple_name(m, isl_dim_out);
-
-	if (r && !strcmp(r, nm->name)) {
-		nm->out = isl_union_map_add_map(nm->out, m);
-		return nm->out ? isl_stat_ok : isl_stat_error;
-	}
-	isl_map_free(m);
-	return isl_stat_ok;
-}
-
-/* What at_deps_add_scalar collects: the accesses to local scalars. */
-struct at_deps_scalar {
+/* What at_deps_add_local collects: the accesses to the local scalar
+ * `name` of scop (NULL: to every local), as they are or, with `project`,
+ * with the copy's dimensions projected out (the variable itself, as the
+ * generated code keeps it). */
+struct at_deps_pick {
 	const at_scop *scop;
+	const char *name;
+	int project;
 	isl_union_map *out;
 };
 
-/* Adds access m (taken) to the result when its range is a local scalar,
- * with the range's dimensions (the copy) projected out: the variable
- * itself, as the generated code keeps it. */
-static isl_stat at_deps_add_scalar(__isl_take isl_map *m, void *user)
+/* Adds access m (taken) to the result when it is one of those picked. */
+static isl_stat at_deps_add_local(__isl_take isl_map *m, void *user)
 {
-	struct at_deps_scalar *sc = user;
+	struct at_deps_pick *pk = user;
 	const char *r = isl_map_get_tuple_name(m, isl_dim_out);
 	isl_size n = isl_map_dim(m, isl_dim_out);
 	isl_id *id;
-	int local = 0;
+	int keep = 0;
 
-	for (int a = 0; r && a < sc->scop->n_array; a++)
-		local |= sc->scop->arrays[a].local &&
-			!strcmp(sc->scop->arrays[a].name, r);
-	if (!local || n < 0) {
+	for (int a = 0; r && a < pk->scop->n_array; a++)
+		keep |= pk->scop->arrays[a].local &&
+			!strcmp(pk->scop->arrays[a].name, r) &&
+			(!pk->name || !strcmp(pk->name, r));
+	if (!keep || n < 0) {
 		isl_map_free(m);
 		return n < 0 ? isl_stat_error : isl_stat_ok;
 	}
-	id = isl_map_get_tuple_id(m, isl_dim_out);
-	m = isl_map_project_out(m, isl_dim_out, 0, n);
-	m = isl_map_set_tuple_id(m, isl_dim_out, id);
-	sc->out = isl_union_map_add_map(sc->out, m);
-	return sc->out ? isl_stat_ok : isl_stat_error;
+	if (pk->project) {
+		id = isl_map_get_tuple_id(m, isl_dim_out);
+		m = isl_map_project_out(m, isl_dim_out, 0, n);
+		m = isl_map_set_tuple_id(m, isl_dim_out, id);
+	}
+	pk->out = isl_union_map_add_map(pk->out, m);
+	return pk->out ? isl_stat_ok : isl_stat_error;
+}
+
+/* Returns the accesses of `acc` (kept) picked as at_deps_add_local says
+ * for local `name` (NULL: all) and `project`, or NULL on error. */
+static __isl_give isl_union_map *at_deps_pick_local(
+	__isl_keep isl_union_map *acc, const at_scop *scop, const char *name,
+	int project)
+{
+	struct at_deps_pick pk = { scop, name, project, NULL };
+
+	pk.out = isl_union_map_empty(isl_union_map_get_space(acc));
+	if (isl_union_map_foreach_map(acc, &at_deps_add_local, &pk) < 0)
+		pk.out = isl_union_map_free(pk.out);
+	return pk.out;
 }
 
 /* Returns the tagged accesses of `kind` to the local scalars of scop as
- * the variables themselves (at_deps_add_scalar), or NULL. */
+ * the variables themselves, or NULL. */
 static __isl_give isl_union_map *at_deps_scalar_access(isl_ctx *ctx,
 	const at_scop *scop, at_ref_kind kind)
 {
 	isl_union_map *acc = at_scop_access(ctx, scop, kind, 1);
-	struct at_deps_scalar sc = { scop, NULL };
+	isl_union_map *out = acc ? at_deps_pick_local(acc, scop, NULL, 1) :
+		NULL;
 
-	if (!acc)
-		return NULL;
-	sc.out = isl_union_map_empty(isl_union_map_get_space(acc));
-	if (isl_union_map_foreach_map(acc, &at_deps_add_scalar, &sc) < 0)
-		sc.out = isl_union_map_free(sc.out);
 	isl_union_map_free(acc);
-	return sc.out;
+	return out;
 }
 
 /* Sets deps->live and deps->order (see at_deps.h): the dataflow of the
@@ -457,16 +453,12 @@ static int at_deps_locals(isl_ctx *ctx, const at_scop *scop, at_deps *deps)
 	if (!deps->local || !acc)
 		goto error;
 	for (int a = 0; a < scop->n_array; a++) {
-		struct at_deps_named nm = { scop->arrays[a].name, NULL };
 		if (!scop->arrays[a].local)
 			continue;
-		nm.out = isl_union_map_empty(isl_union_map_get_space(acc));
-		if (isl_union_map_foreach_map(acc, &at_deps_add_named,
-		    &nm) < 0) {
-			isl_union_map_free(nm.out);
+		deps->local[deps->n_local] = at_deps_pick_local(acc, scop,
+			scop->arrays[a].name, 0);
+		if (!deps->local[deps->n_local++])
 			goto error;
-		}
-		deps->local[deps->n_local++] = nm.out;
 	}
 	isl_union_map_free(acc);
 	return at_deps_scalar_flow(ctx, scop, deps);
