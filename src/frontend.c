@@ -615,6 +615,15 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_aff *out)
 		}
 	} else if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
 		CXType ty = clang_getCanonicalType(clang_getCursorType(ref));
+		unsigned at = 0;
+		at_fe_offset(t, clang_getCursorLocation(ref), &at);
+		if (at >= n->s->begin && at < n->s->end) {
+			at_fe_fail(n, t->off[k], "`%s` is declared inside the "
+				"loop nest: it cannot be used in a loop bound, "
+				"a subscript or an `if` condition", name);
+			p->bad = 2;
+			return;
+		}
 		if (!at_fe_is_int_kind(ty.kind)) {
 			p->bad = 1;
 			return;
@@ -1993,10 +2002,37 @@ static const char *at_fe_local_why(const at_fe_nest *n, CXCursor d)
 	return NULL;
 }
 
+/* Returns 1 when a token of the nest spelled `name` names a variable
+ * declared outside the nest (which a local of that name, declared at the
+ * top of the generated block, would hide). */
+static int at_fe_outer_named(const at_fe_nest *n, const char *name)
+{
+	const at_fe_tu *t = n->t;
+
+	for (unsigned k = at_fe_tok_from(t, n->s->begin);
+	     k < t->n_tok && t->off[k] < n->s->end; k++) {
+		CXCursor d;
+		unsigned off = 0;
+
+		if (!at_fe_is(t, k, name))
+			continue;
+		d = clang_getCursorReferenced(t->ann[k]);
+		if (clang_getCursorKind(d) != CXCursor_VarDecl &&
+		    clang_getCursorKind(d) != CXCursor_ParmDecl)
+			continue;
+		at_fe_offset(t, clang_getCursorLocation(d), &off);
+		if (off < n->s->begin || off >= n->s->end)
+			return 1;
+	}
+	return 0;
+}
+
 /* Returns the name the generated code gives a local spelled `name`: the
- * same (malloc'd) when no variable of the nest has it yet, else the first
- * `<name>_<k>` (k = 1, 2, ...) that no token of the file and no variable
- * or parameter of the nest spells; NULL when out of memory. */
+ * same (malloc'd) when no variable of the nest has it (a variable
+ * declared outside it and used in it, at_fe_outer_named, or a local met
+ * before), else the first `<name>_<k>` (k = 1, 2, ...) that no token of
+ * the file and no variable or parameter of the nest spells; NULL when out
+ * of memory. */
 static char *at_fe_local_name(const at_fe_nest *n, const char *name)
 {
 	const at_scop *s = n->s;
@@ -2007,7 +2043,7 @@ static char *at_fe_local_name(const at_fe_nest *n, const char *name)
 	if (buf)
 		snprintf(buf, size, "%s", name);
 	for (int k = 1; buf && taken; k++) {
-		taken = 0;
+		taken = k == 1 && at_fe_outer_named(n, name);
 		for (int a = 0; !taken && a < s->n_array; a++)
 			taken = !strcmp(s->arrays[a].name, buf);
 		for (int p = 0; !taken && p < s->n_param; p++)

@@ -8,7 +8,7 @@
 // expect-diag: 30:13: warning: autotile: declaration of `u` inside the loop nest: only scalars of arithmetic type
 // expect-diag: 36:13: warning: autotile: declaration of `v` inside the loop nest: only scalars of arithmetic type
 // expect-diag: 42:13: warning: autotile: declaration of several variables inside the loop nest
-// expect-diag: 47:13: warning: autotile: loop bound `m` is written inside the loop nest
+// expect-diag: 48:29: warning: autotile: `m` is declared inside the loop nest: it cannot be used in a loop bound
 // expect-diag: 54:13: warning: autotile: declaration of `i` inside the loop nest: it has the name of a loop iterator
 // expect-diag: 60:13: warning: autotile: declaration of `r` inside the loop nest: a volatile variable
 // expect-diag: 65:5: warning: autotile: declaration of `g` inside the loop nest: declared outside every loop of the region

@@ -6,17 +6,18 @@
 // loop that writes it.  Five nests: a matrix product with an
 // accumulator, a row sum used by a second inner loop, a time-iterated
 // stencil with two temporaries, two sibling loops that each declare a
-// `t` (the second becomes `t_1`; the `t` outside the nest keeps its
-// value), and a declaration without an initializer (`double u;` then
-// `u = ...;`); all must print what the original prints, with and without
-// OpenMP.
+// `t` while the nest also reads the `t` declared outside it (the locals
+// become `t_1` and `t_2`), and a declaration without an initializer
+// (`double u;` then `u = ...;`); all must print what the original
+// prints, with and without OpenMP.
 // expect-exit: 0
 // expect-gone: double acc = 0.0;
 // expect-gone: float s = 0;
 // expect-gone: double c = A[i][j];
 // expect-kept: private(acc)
 // expect-kept: private(c, n4)
-// expect-kept: t_1 = D[
+// expect-kept: t_1 = A[
+// expect-kept: t_2 = D[
 // expect-gone: E[i][j] = t * t + t;
 // expect-gone: F[i][j] = u + B[j][i];
 #include <stdio.h>
@@ -78,6 +79,7 @@ int main(void)
             double t = D[i][j - 1] + A[i][j];
             E[i][j] = t * t + t;
         }
+        E[i][0] = t;
     }
 #pragma autotile
     for (int i = 0; i < N; i++)
