@@ -2002,9 +2002,10 @@ static const char *at_fe_local_why(const at_fe_nest *n, CXCursor d)
 	return NULL;
 }
 
-/* Returns 1 when a token of the nest spelled `name` names a variable
- * declared outside the nest (which a local of that name, declared at the
- * top of the generated block, would hide). */
+/* Returns 1 when a token of the nest spelled `name` names something
+ * declared outside the nest (a variable, a parameter, an enumerator, a
+ * function), which a local of that name, declared at the top of the
+ * generated block, would hide from the generated code. */
 static int at_fe_outer_named(const at_fe_nest *n, const char *name)
 {
 	const at_fe_tu *t = n->t;
@@ -2017,11 +2018,9 @@ static int at_fe_outer_named(const at_fe_nest *n, const char *name)
 		if (!at_fe_is(t, k, name))
 			continue;
 		d = clang_getCursorReferenced(t->ann[k]);
-		if (clang_getCursorKind(d) != CXCursor_VarDecl &&
-		    clang_getCursorKind(d) != CXCursor_ParmDecl)
-			continue;
-		at_fe_offset(t, clang_getCursorLocation(d), &off);
-		if (off < n->s->begin || off >= n->s->end)
+		if (clang_Cursor_isNull(d) ||
+		    at_fe_offset(t, clang_getCursorLocation(d), &off) < 0 ||
+		    off < n->s->begin || off >= n->s->end)
 			return 1;
 	}
 	return 0;

@@ -3,13 +3,15 @@
 // own copy, so autotile computes dependences per copy, declares one
 // variable at the top of the generated block, turns the declaration into
 // an assignment and names the variable in `private(...)` on a parallel
-// loop that writes it.  Five nests: a matrix product with an
+// loop that writes it.  Six nests: a matrix product with an
 // accumulator, a row sum used by a second inner loop, a time-iterated
 // stencil with two temporaries, two sibling loops that each declare a
 // `t` while the nest also reads the `t` declared outside it (the locals
-// become `t_1` and `t_2`), and a declaration without an initializer
-// (`double u;` then `u = ...;`); all must print what the original
-// prints, with and without OpenMP.
+// become `t_1` and `t_2`), a declaration without an initializer
+// (`double u;` then `u = ...;`), and locals named like the enumerator
+// and the parameter the loop bounds use (renamed, or the bounds would
+// read them); all must print what the original prints, with and without
+// OpenMP.
 // expect-exit: 0
 // expect-gone: double acc = 0.0;
 // expect-gone: float s = 0;
@@ -20,6 +22,7 @@
 // expect-kept: t_2 = D[
 // expect-gone: E[i][j] = t * t + t;
 // expect-gone: F[i][j] = u + B[j][i];
+// expect-kept: n_1 = W_1 + 1;
 #include <stdio.h>
 
 #define N 120
@@ -29,6 +32,20 @@
 static double A[N][N], B[N][N], C[N][N];
 static float P[N][M], R[N];
 static double D[N][N], E[N][N], F[N][N];
+
+enum { W = 3 };
+
+/* Locals that hide the bounds' n and W in their block. */
+static void scale(int n)
+{
+#pragma autotile
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n - W; j++) {
+            double W = A[i][j] * 0.5;
+            double n = W + 1;
+            F[i][j] += n * W;
+        }
+}
 
 int main(void)
 {
@@ -88,6 +105,7 @@ int main(void)
             u = A[i][j] * 0.5;
             F[i][j] = u + B[j][i];
         }
+    scale(N);
     for (int i = 0; i < N; i++) {
         sum += R[i] * t;
         for (int j = 0; j < N; j++)
