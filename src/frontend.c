@@ -1604,6 +1604,20 @@ error:
 	return -1;
 }
 
+/* Returns the renamed local (at_array.local, its name not its spelling)
+ * that token k names, or -1. */
+static int at_fe_renamed(const at_fe_nest *n, unsigned k)
+{
+	const at_scop *s = n->s;
+	CXCursor d = clang_getCursorReferenced(n->t->ann[k]);
+
+	for (int a = 0; a < s->n_array; a++)
+		if (s->arrays[a].local && strcmp(s->arrays[a].name,
+		    n->t->spell[k]) && clang_equalCursors(n->arr_decl[a], d))
+			return a;
+	return -1;
+}
+
 /* Records the variable reference `c` (a DeclRefExpr) of `kinds` in `st`:
  * an enclosing iterator is a use (checked to be spelled in the text), any
  * other variable a 0-d reference.  Returns -1 after reporting. */
@@ -1646,6 +1660,14 @@ static int at_fe_scalar_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 		return n->failed ? -1 : 0;
 	}
 	a = at_fe_array(n, d, name, 0, b);
+	k = at_fe_tok_from(t, b);
+	if (a >= 0 && strcmp(n->s->arrays[a].name, name) &&
+	    (!at_fe_is(t, k, name) || t->off[k] != b ||
+	     at_fe_renamed(n, k) != a)) {	/* its use is re-spelled */
+		at_fe_fail(n, b, "local `%s` is used inside a macro expansion",
+			name);
+		a = -1;
+	}
 	free(name);
 	return a < 0 ? -1 : at_fe_add_ref(n, st, a, kinds, NULL, b);
 }
@@ -1868,20 +1890,6 @@ static void at_fe_walk(at_fe_nest *n, CXCursor c);
 static int at_fe_position(at_fe_nest *n)
 {
 	return n->next[n->n_open]++;
-}
-
-/* Returns the renamed local (at_array.local, its name not its spelling)
- * that token k names, or -1. */
-static int at_fe_renamed(const at_fe_nest *n, unsigned k)
-{
-	const at_scop *s = n->s;
-	CXCursor d = clang_getCursorReferenced(n->t->ann[k]);
-
-	for (int a = 0; a < s->n_array; a++)
-		if (s->arrays[a].local && strcmp(s->arrays[a].name,
-		    n->t->spell[k]) && clang_equalCursors(n->arr_decl[a], d))
-			return a;
-	return -1;
 }
 
 /* Records the uses of enclosing iterators and of renamed locals in the
