@@ -106,6 +106,8 @@ typedef struct at_fe_nest {
 	int n_cond, cap_cond;
 	long **cond;			/* active `if` rows (owned) */
 	CXCursor iter_decl[AT_FE_NSYM];	/* each loop's iterator variable */
+	unsigned body_begin, body_end;	/* from the first top-level statement
+					 * to the end of the last */
 } at_fe_nest;
 
 /* ------------------------------------------------------------------ */
@@ -2584,14 +2586,15 @@ static int at_fe_iter_live(const at_fe_nest *n, CXCursor d, unsigned *use)
 	return 0;
 }
 
-/* Sets n->s->restore to the nest's text from its first `for` to its end
- * with every statement replaced by `;` (see at_scop.h).  Returns 0, or
- * -1 when out of memory. */
+/* Sets n->s->restore to the nest's text from its first `for` (a
+ * region's first statement) to its end (a region's last statement) with
+ * every statement replaced by `;` (see at_scop.h).  Returns 0, or -1
+ * when out of memory. */
 static int at_fe_restore(at_fe_nest *n)
 {
 	const at_scop *s = n->s;
 	const char *text = n->t->src->text;
-	unsigned pos = s->loops[0].loc.offset, end = s->end;
+	unsigned pos = n->body_begin, end = n->body_end;
 	at_buf b = { 0 };
 
 	for (int i = 0; i < s->n_stmt; i++)	/* clang's extent ends before
@@ -2614,10 +2617,9 @@ static int at_fe_restore(at_fe_nest *n)
 
 /* Checks whether a loop iterator declared outside the nest may be read
  * after it: the transformed nest runs its own iterators and leaves those
- * variables as they were before it.  For a `#pragma autotile` nest,
- * at_fe_restore then makes the text that sets them after a transformed
- * nest; a `#pragma scop` region is refused.  Returns 0, or -1 after
- * reporting. */
+ * variables as they were before it, so at_fe_restore then makes the text
+ * that sets them after a transformed nest or region.  Returns 0, or -1
+ * after reporting. */
 static int at_fe_check_iters(at_fe_nest *n)
 {
 	for (int l = 0; l < n->s->n_loop; l++) {
@@ -2629,18 +2631,9 @@ static int at_fe_check_iters(at_fe_nest *n)
 				n->iter_decl[l]);
 		if (seen || !at_fe_iter_live(n, n->iter_decl[l], &use))
 			continue;
-		if (!n->s->is_region && at_fe_restore(n) == 0)
+		if (at_fe_restore(n) == 0)
 			return 0;
-		if (!n->s->is_region) {
-			at_fe_fail(n, n->s->loc.offset, "out of memory");
-			return -1;
-		}
-		at_fe_fail(n, n->s->loops[l].loc.offset, "loop iterator `%s`, "
-			"declared outside the region, may be read after it "
-			"(line %u), but a transformed region does not leave "
-			"its final value (declare it in the loop: `for (int "
-			"%s = ...`)", n->s->loops[l].iter,
-			at_fe_loc(n->t, use).line, n->s->loops[l].iter);
+		at_fe_fail(n, n->s->loc.offset, "out of memory");
 		return -1;
 	}
 	return 0;
@@ -2745,6 +2738,7 @@ static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 	int n_top)
 {
 	at_fe_nest *n = calloc(1, sizeof *n);
+	unsigned b = 0, e = 0;
 	int r;
 
 	if (!n) {
@@ -2754,6 +2748,8 @@ static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 	}
 	n->t = t;
 	n->s = s;
+	at_fe_extent(t, top[0], &n->body_begin, &e);
+	at_fe_extent(t, top[n_top - 1], &b, &n->body_end);
 	for (int i = 0; i < n_top && !n->failed; i++)
 		at_fe_walk(n, top[i]);
 	r = at_fe_finish(n);

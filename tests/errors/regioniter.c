@@ -1,15 +1,16 @@
-// regioniter.c — a `#pragma scop` region whose iterator `i`, declared
-// before it, is printed after it: autotile restores iterators only after
-// `#pragma autotile` nests, so the region is reported at the loop of `i`
-// and left unchanged.
+// regioniter.c — a `#pragma scop` region of a statement and two loops
+// whose iterator `i`, declared before the region, is printed after it.
+// The transformed region runs its own iterators, so it is followed by
+// the region's statements and loops as written with every statement
+// replaced by `;`, which leave `i` at N - 1 as the original does.
 // expect-exit: 0
-// expect-diag: 20:5: warning: autotile: loop iterator `i`, declared outside the region, may be read after it \(line 24\)
-// expect-identical: yes
+// expect-gone: A[i][j] = B[i] * 0.5 + j;
+// expect-kept: autotile: the loops as written, without their statements
 #include <stdio.h>
 
 #define N 40
 
-static double A[N][N], B[N];
+static double A[N][N], B[N], s;
 
 int main(void)
 {
@@ -17,10 +18,13 @@ int main(void)
     for (i = 0; i < N; i++)
         B[i] = i;
 #pragma scop
+    s = 1.5;
     for (i = 0; i < N; i++)
         for (int j = 0; j < N; j++)
             A[i][j] = B[i] * 0.5 + j;
+    for (i = 1; i < N - 1; i++)
+        B[i] = A[i][i] * s;
 #pragma endscop
-    printf("%d %.17g\n", i, A[N / 2][N / 3]);
+    printf("%d %.17g %.17g\n", i, A[N / 2][N / 3], B[N / 2]);
     return 0;
 }
