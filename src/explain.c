@@ -25,6 +25,30 @@ static void at_explain_dep(FILE *f, const at_scop *scop, const at_dep *d)
 	fprintf(f, "    %s\n", at_dep_describe(scop, d, buf, sizeof(buf)));
 }
 
+/* Prints "; locals x (a copy per i, j), ..." for the scalars declared in
+ * the nest (at_array.local): the loops around each declaration are the
+ * first ones of any statement that uses it. */
+static void at_explain_locals(FILE *f, const at_scop *scop)
+{
+	int n = 0;
+
+	for (int a = 0; a < scop->n_array; a++) {
+		const at_stmt *st = NULL;
+		if (!scop->arrays[a].local)
+			continue;
+		for (int k = 0; !st && k < scop->n_stmt; k++)
+			for (int r = 0; r < scop->stmts[k].n_ref; r++)
+				if (scop->stmts[k].refs[r].array == a)
+					st = &scop->stmts[k];
+		fprintf(f, "%s%s (a copy per", n++ ? ", " : "; locals ",
+			scop->arrays[a].name);
+		for (int d = 0; st && d < scop->arrays[a].local; d++)
+			fprintf(f, "%s %s", d ? "," : "",
+				scop->loops[st->loops[d]].iter);
+		fprintf(f, "%s)", st ? "" : " iteration");
+	}
+}
+
 /* Prints the nest's loops, statements and dependences. */
 void at_explain_nest(FILE *f, const at_scop *scop, const at_deps *deps)
 {
@@ -37,6 +61,7 @@ void at_explain_nest(FILE *f, const at_scop *scop, const at_deps *deps)
 		scop->n_stmt == 1 ? "" : "s");
 	for (int i = 0; i < scop->n_param; i++)
 		fprintf(f, "%s%s", i ? ", " : "; parameters ", scop->params[i]);
+	at_explain_locals(f, scop);
 	fprintf(f, "\n");
 	for (int k = 0; k < scop->n_stmt; k++)
 		fprintf(f, "    S%d (line %u, depth %d): %s\n", k,

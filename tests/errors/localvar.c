@@ -13,6 +13,9 @@
 // read them); all must print what the original prints, with and without
 // OpenMP.
 // expect-exit: 0
+// expect-args: --strategy fixed:8 --explain
+// expect-diag: [0-9]+:1: note: autotile: loop nest with 3 loops \(i, j, k\), 3 statements; parameters N; locals acc \(a copy per i, j\)
+// expect-diag: [0-9]+:1: note: autotile: loop nest .*; locals s \(a copy per i\), q \(a copy per i, j\)
 // expect-gone: double acc = 0.0;
 // expect-gone: float s = 0;
 // expect-gone: double c = A[i][j];
