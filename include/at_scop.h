@@ -168,6 +168,13 @@ int at_scop_ncol(const at_scop *scop);
  * (0 = outermost), or -1 when g does not enclose s. */
 int at_scop_stmt_dim(const at_stmt *s, int g);
 
+/* Returns 1 if statement `s` has a reference to array `a` of a kind in
+ * `kinds` (AT_READ, AT_WRITE or both), else 0. */
+int at_scop_stmt_refers(const at_stmt *s, int a, int kinds);
+
+/* Returns the number of local scalars (at_array.local) of `scop`. */
+int at_scop_n_local(const at_scop *scop);
+
 /* Frees everything the scop owns.  NULL is allowed. */
 void at_scop_free(at_scop *scop);
 

@@ -970,10 +970,8 @@ static void at_cg_private(struct at_cg *cg)
 		if (!scop->arrays[a].local)
 			continue;
 		for (int k = 0; !w && k < scop->n_stmt; k++)
-			for (int r = 0; cg->stmts[k] && r < scop->stmts[k].n_ref;
-			     r++)
-				w |= scop->stmts[k].refs[r].array == a &&
-					scop->stmts[k].refs[r].kind == AT_WRITE;
+			w = cg->stmts[k] && at_scop_stmt_refers(&scop->stmts[k],
+				a, AT_WRITE);
 		if (w)
 			at_buf_printf(&cg->out, "%s%s", n++ ? ", " : " private(",
 				scop->arrays[a].name);
@@ -1207,16 +1205,6 @@ static __isl_give isl_ast_build *at_cg_build(isl_ctx *ctx,
 	return isl_ast_build_set_iterators(build, names);
 }
 
-/* Returns the number of local scalars (at_array.local) of scop. */
-static int at_cg_n_local(const at_scop *scop)
-{
-	int n = 0;
-
-	for (int a = 0; a < scop->n_array; a++)
-		n += scop->arrays[a].local > 0;
-	return n;
-}
-
 /* Declares the local scalars at the top of the generated block: their
  * declarations became assignments (at_stmt.decl), and a schedule that
  * passed at_deps_is_legal uses one variable for every copy in turn. */
@@ -1252,7 +1240,7 @@ static int at_cg_generate(isl_ctx *ctx, struct at_cg *cg,
 	if (!tree)
 		return -1;
 	block = isl_ast_node_get_type(tree) == isl_ast_node_block ||
-		at_cg_starts_with_decl(cg, tree) || at_cg_n_local(scop) > 0;
+		at_cg_starts_with_decl(cg, tree) || at_scop_n_local(scop) > 0;
 	at_buf_printf(&cg->out, "%s/* autotile: %s */\n", scop->indent,
 		cand->desc);
 	if (block)

@@ -441,10 +441,8 @@ static int at_deps_scalar_flow(isl_ctx *ctx, const at_scop *scop,
 static int at_deps_locals(isl_ctx *ctx, const at_scop *scop, at_deps *deps)
 {
 	isl_union_map *acc = NULL;
-	int n = 0;
+	int n = at_scop_n_local(scop);
 
-	for (int a = 0; a < scop->n_array; a++)
-		n += scop->arrays[a].local > 0;
 	if (!n)
 		return 0;
 	deps->local = calloc(n, sizeof(*deps->local));

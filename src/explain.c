@@ -37,9 +37,9 @@ static void at_explain_locals(FILE *f, const at_scop *scop)
 		if (!scop->arrays[a].local)
 			continue;
 		for (int k = 0; !st && k < scop->n_stmt; k++)
-			for (int r = 0; r < scop->stmts[k].n_ref; r++)
-				if (scop->stmts[k].refs[r].array == a)
-					st = &scop->stmts[k];
+			if (at_scop_stmt_refers(&scop->stmts[k], a,
+			    AT_READ | AT_WRITE))
+				st = &scop->stmts[k];
 		fprintf(f, "%s%s (a copy per", n++ ? ", " : "; locals ",
 			scop->arrays[a].name);
 		for (int d = 0; st && d < scop->arrays[a].local; d++)

@@ -1611,11 +1611,11 @@ error:
 static int at_fe_renamed(const at_fe_nest *n, unsigned k)
 {
 	const at_scop *s = n->s;
-	CXCursor d = clang_getCursorReferenced(n->t->ann[k]);
 
 	for (int a = 0; a < s->n_array; a++)
 		if (s->arrays[a].local && strcmp(s->arrays[a].name,
-		    n->t->spell[k]) && clang_equalCursors(n->arr_decl[a], d))
+		    n->t->spell[k]) && clang_equalCursors(n->arr_decl[a],
+		    clang_getCursorReferenced(n->t->ann[k])))
 			return a;
 	return -1;
 }
@@ -2338,10 +2338,8 @@ static void at_fe_walk(at_fe_nest *n, CXCursor c)
 static int at_fe_written(const at_scop *s, int a)
 {
 	for (int i = 0; i < s->n_stmt; i++)
-		for (int r = 0; r < s->stmts[i].n_ref; r++)
-			if (s->stmts[i].refs[r].array == a &&
-			    s->stmts[i].refs[r].kind == AT_WRITE)
-				return 1;
+		if (at_scop_stmt_refers(&s->stmts[i], a, AT_WRITE))
+			return 1;
 	return 0;
 }
 

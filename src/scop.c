@@ -102,6 +102,26 @@ int at_scop_stmt_dim(const at_stmt *s, int g)
 	return -1;
 }
 
+/* Returns whether s refers to array a with one of `kinds` (see
+ * at_scop.h). */
+int at_scop_stmt_refers(const at_stmt *s, int a, int kinds)
+{
+	for (int r = 0; r < s->n_ref; r++)
+		if (s->refs[r].array == a && (s->refs[r].kind & kinds))
+			return 1;
+	return 0;
+}
+
+/* Returns the number of local scalars of scop (see at_scop.h). */
+int at_scop_n_local(const at_scop *scop)
+{
+	int n = 0;
+
+	for (int a = 0; a < scop->n_array; a++)
+		n += scop->arrays[a].local > 0;
+	return n;
+}
+
 /* Appends the affine expression `row` (global columns) in isl syntax, with
  * the loops of `s` named i0, i1, ...  Returns -1 if the row uses a loop that
  * does not enclose `s` (a front-end bug). */
