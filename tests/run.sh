@@ -824,6 +824,37 @@ run_train() {
 	rc=$?
 	[ $rc -eq 2 ] && grep -q 'error: --unseen needs --eval' "$d/unseen.err"
 	check $? "$t: --unseen without --eval is a usage error (exit $rc)"
+	# --fold I/K: the validation kernels of parts 1..3 are disjoint and
+	# together are every kernel outside test; test is the standard one.
+	sed -n '/^kernels validation:$/,/^kernels test:$/p' "$d/kernels.log" |
+		sed -n 's/^kernel \([0-9]*\): pick .*/\1/p' >"$d/fold-v0"
+	sed -n '/^kernels test:$/,$p' "$d/kernels.log" |
+		sed -n 's/^kernel \([0-9]*\): pick .*/\1/p' | sort >"$d/fold-t0"
+	rc=0
+	: >"$d/fold-v"
+	for i in 1 2 3; do
+		timeout 120 "$t" --eval "$d/w.json" --fold $i/3 --kernels \
+			"$d/synth.jsonl" >"$d/fold$i.log" 2>&1 || rc=1
+		grep -Eq "$SANRE|warning" "$d/fold$i.log" && rc=1
+		grep -q "^data: cross-validation: validation is part $i of 3 " \
+			"$d/fold$i.log" || rc=1
+		sed -n '/^kernels validation:$/,/^kernels test:$/p' "$d/fold$i.log" |
+			sed -n 's/^kernel \([0-9]*\): pick .*/\1/p' >>"$d/fold-v"
+		sed -n '/^kernels test:$/,$p' "$d/fold$i.log" |
+			sed -n 's/^kernel \([0-9]*\): pick .*/\1/p' | sort |
+			cmp -s - "$d/fold-t0" || rc=1
+	done
+	nv=$(wc -l <"$d/fold-v")
+	nu=$(sort -u "$d/fold-v" | wc -l)
+	nt=$(wc -l <"$d/fold-t0")
+	v0=$(wc -l <"$d/fold-v0")
+	[ $rc -eq 0 ] && [ "$nv" -eq "$nu" ] && [ $((nv + nt)) -eq "$nk" ] &&
+		[ "$nv" -gt "$v0" ] && [ "$v0" -gt 0 ]
+	check $? "$t: --fold 1/3..3/3 hold out disjoint parts that cover the $nv kernels outside test ($nt test kernels as without --fold; rc $rc)"
+	"$t" --eval "$d/w.json" --fold 4/3 "$d/synth.jsonl" >/dev/null 2>"$d/fold.err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -q 'error: bad or missing value for --fold' "$d/fold.err"
+	check $? "$t: --fold 4/3 is a usage error (exit $rc)"
 	tr_leave_out "$t" "$d" load 4.5 1.1 --max-load 2 \
 		"timed at a load average above 2" load
 	check $? "$t: --max-load 2 leaves out the $n rows of the 60 kernels at load 4.5 (data line, weights; exit $rc)"

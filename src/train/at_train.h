@@ -74,6 +74,10 @@ typedef struct at_tr_data {
 				 * tasks (the cap applies to validation and
 				 * test only) */
 	int n_busy;		/* rows left out for their competing tasks */
+	int fold, n_fold;	/* set before reading: cross-validation part
+				 * fold (1 .. n_fold) held out as validation
+				 * (n_fold 0: the standard split; see
+				 * at_tr_split_of) */
 	float *nest;		/* n_kernel x dn, raw */
 	float *cand;		/* n_row x dc, raw */
 	float *y;		/* log(speedup) per row (censored: log of the bound) */
@@ -125,8 +129,11 @@ int at_tr_data_add_busy(at_tr_data *d);
  * appended) from d. */
 void at_tr_data_drop_busy(at_tr_data *d);
 
-/* The split of a seed: a hash of the seed, 70/15/15 % train/val/test. */
-at_tr_split at_tr_split_of(long long seed);
+/* The split of a seed: a hash of the seed, 70/15/15 % train/val/test.
+ * With n_fold > 0 (cross-validation), the test kernels stay test and the
+ * other 85 % fall into n_fold parts by a further digit of the same hash:
+ * part `fold` (1 .. n_fold) is validation, the others training. */
+at_tr_split at_tr_split_of(long long seed, int fold, int n_fold);
 
 /* Number of kernels and rows of one split. */
 void at_tr_data_count(const at_tr_data *d, at_tr_split s, int *kernels,

@@ -42,8 +42,9 @@ static int at_tr_fail(const at_tr_line *l, const char *fmt, ...)
 	return -1;
 }
 
-/* The split of a seed (splitmix64 finaliser of the seed, mod 100). */
-at_tr_split at_tr_split_of(long long seed)
+/* The split of a seed (splitmix64 finaliser of the seed: mod 100 for the
+ * split, its next digit mod n_fold for the cross-validation part). */
+at_tr_split at_tr_split_of(long long seed, int fold, int n_fold)
 {
 	uint64_t z = (uint64_t)seed + 0x9e3779b97f4a7c15ULL;
 	unsigned p;
@@ -52,7 +53,12 @@ at_tr_split at_tr_split_of(long long seed)
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
 	z ^= z >> 31;
 	p = (unsigned)(z % 100);
-	return p < 70 ? AT_TR_TRAIN : p < 85 ? AT_TR_VAL : AT_TR_TEST;
+	if (p >= 85)
+		return AT_TR_TEST;
+	if (n_fold > 0)
+		return (int)(z / 100 % (unsigned)n_fold) == fold - 1 ?
+			AT_TR_VAL : AT_TR_TRAIN;
+	return p < 70 ? AT_TR_TRAIN : AT_TR_VAL;
 }
 
 /* Frees an array of n strings and the array. */
@@ -333,7 +339,8 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 		return 0;
 	}
 	if (d->busy_cap && busy > d->max_busy && !(d->busy_train &&
-	    at_tr_split_of((long long)seed->valuedouble) == AT_TR_TRAIN)) {
+	    at_tr_split_of((long long)seed->valuedouble, d->fold,
+	    d->n_fold) == AT_TR_TRAIN)) {
 		d->n_busy++;
 		return 0;
 	}
@@ -510,7 +517,7 @@ static void at_tr_kernel_start(at_tr_data *d, int k, int r)
 	K->file = d->row_file[r];
 	K->first = r;
 	K->n = 0;
-	K->split = at_tr_split_of(K->seed);
+	K->split = at_tr_split_of(K->seed, d->fold, d->n_fold);
 	K->keep = K->fixed32 = -1;
 	memcpy(d->nest + (size_t)k * d->dn, d->row_nest + (size_t)r * d->dn,
 		d->dn * sizeof(float));

@@ -27,6 +27,7 @@ typedef struct at_tr_cli {
 	const char *eval;		/* --eval WEIGHTS */
 	int kernels;			/* --kernels: per-kernel lines */
 	int unseen;			/* --unseen: every kernel held out (test) */
+	int fold, n_fold;		/* --fold I/K (n_fold 0: not given) */
 	double max_load;		/* --max-load */
 	double max_busy;		/* --max-busy, -1: not given */
 	int busy_input;			/* --busy-input */
@@ -90,6 +91,11 @@ static void at_tr_usage(FILE *f)
 "  --unseen          with --eval: every kernel of the data counts as a\n"
 "                    test kernel (for measurements none of whose\n"
 "                    kernels WEIGHTS was trained on)\n"
+"  --fold I/K        cross-validation: the kernels outside test fall\n"
+"                    into K parts by a hash of their seed; part I\n"
+"                    (1..K) is the validation split, the rest train\n"
+"                    (test is unchanged; K trainings, one per part,\n"
+"                    score every such kernel once held out)\n"
 "  --bench-infer     candidates scored per second on one core (random\n"
 "                    model; dimensions from the data's header, or\n"
 "                    --dn N --dc N; --bench-n N candidates, 100000);\n"
@@ -160,6 +166,25 @@ static int at_tr_parse_loss(at_tr_cli *c, const char *s)
 	return 0;
 }
 
+/* Parses --fold "I/K" (1 <= I <= K, 2 <= K <= 100); returns 0 or -1. */
+static int at_tr_parse_fold(at_tr_cli *c, const char *s)
+{
+	char buf[64], *slash;
+	long i, k;
+
+	snprintf(buf, sizeof buf, "%s", s);
+	if (!(slash = strchr(buf, '/')))
+		return -1;
+	*slash = 0;
+	i = at_tr_posint(buf);
+	k = at_tr_posint(slash + 1);
+	if (i < 1 || k < 2 || k > 100 || i > k)
+		return -1;
+	c->fold = (int)i;
+	c->n_fold = (int)k;
+	return 0;
+}
+
 /* Applies option `opt` with value `v` to c; returns 0 or -1. */
 static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 {
@@ -175,6 +200,8 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 		return at_tr_parse_hidden(c, v);
 	else if (strcmp(opt, "--loss") == 0)
 		return at_tr_parse_loss(c, v);
+	else if (strcmp(opt, "--fold") == 0)
+		return at_tr_parse_fold(c, v);
 	else if (strcmp(opt, "--select") == 0) {
 		if (strcmp(v, "spearman") && strcmp(v, "oneshot"))
 			return -1;
@@ -226,7 +253,7 @@ static int at_tr_has_value(const char *opt)
 		"--max-busy", "--lr", "--wd", "--rank-top", "--epochs",
 		"--patience",
 		"--batch", "--seed", "--dn", "--dc", "--bench-n", "--ensemble",
-		"--select"
+		"--select", "--fold"
 	};
 
 	for (size_t i = 0; i < sizeof with / sizeof *with; i++)
@@ -283,6 +310,11 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 			"--max-busy and training (see --help)\n");
 		return 2;
 	}
+	if (c->unseen && c->n_fold) {
+		fprintf(stderr, "autotile-train: error: --unseen and --fold "
+			"exclude each other (see --help)\n");
+		return 2;
+	}
 	if (c->unseen && !c->eval) {
 		fprintf(stderr, "autotile-train: error: --unseen needs --eval "
 			"(see --help)\n");
@@ -317,6 +349,8 @@ static int at_tr_load_data(const at_tr_cli *c, at_tr_data *d)
 	d->busy_cap = c->max_busy >= 0;
 	d->max_busy = c->max_busy;
 	d->busy_train = c->busy_input;
+	d->fold = c->fold;
+	d->n_fold = c->n_fold;
 	for (int i = 0; i < c->n_files; i++)
 		if (at_tr_data_read(d, c->files[i], err, sizeof err) < 0)
 			goto error;
@@ -332,6 +366,9 @@ static int at_tr_load_data(const at_tr_cli *c, at_tr_data *d)
 		"(timeouts: speedup at most the bound)\n", d->n_file, d->layout,
 		d->dn, d->dc, d->n_kernel, d->n_row, d->n_skipped, k[0], r[0],
 		k[1], r[1], k[2], r[2], d->n_censored);
+	if (d->n_fold)
+		printf("data: cross-validation: validation is part %d of %d of "
+			"the kernels outside test\n", d->fold, d->n_fold);
 	if (d->max_load > 0)
 		printf("data: %d rows of kernels timed at a load average above "
 			"%g left out\n", d->n_loaded, d->max_load);
