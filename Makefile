@@ -44,7 +44,7 @@ HEADERS  := $(wildcard include/*.h src/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
 .PHONY: all deps demo test test-unit test-san bench verify-long clean units \
-	dataset train eval eval-wild eval-noise
+	dataset train eval eval-wild eval-noise cv
 all: $(BIN)/autotile $(BIN)/autotile-gen $(BIN)/autotile-dataset \
 	$(BIN)/autotile-features $(BIN)/autotile-train
 
@@ -159,6 +159,12 @@ train: all $(TRAIN_ROWS)
 
 eval: all $(TRAIN_ROWS)
 	$(BIN)/autotile-train --eval weights/default.json $(EVAL_ARGS) $(TRAIN_ROWS)
+
+# Cross-validation of the training setting TRAIN_ARGS on the same rows:
+# K trainings (--fold i/K), each kernel outside test scored once held
+# out, pooled (tests/cv.sh; K=5 takes about five times a training).
+cv: all $(TRAIN_ROWS)
+	@CV_ARGS="$(TRAIN_ARGS)" EVAL_ARGS="$(EVAL_ARGS)" sh tests/cv.sh $(BUILD)/cv $(TRAIN_ROWS)
 
 # autotile's own choices on the held-out test kernels, measured now against
 # the original and fixed:32 (long: about 7 minutes; tests/wild.sh).

@@ -855,6 +855,19 @@ run_train() {
 	rc=$?
 	[ $rc -eq 2 ] && grep -q 'error: bad or missing value for --fold' "$d/fold.err"
 	check $? "$t: --fold 4/3 is a usage error (exit $rc)"
+	# tests/cv.sh pools the three parts: their kernels add up to those
+	# outside test, and the pooled one-shot is their kernel-weighted mean.
+	K=3 JOBS=2 TRAIN="$t" CV_ARGS="--epochs 3 --ensemble 1 --loss mse --seed 3" \
+		sh tests/cv.sh "$d/cv" "$d/synth.jsonl" >"$d/cv.log" 2>&1
+	rc=$?
+	pooled=$(sed -n 's/^cv pooled: 3 parts, kernels \([0-9]*\) .*/\1/p' "$d/cv.log")
+	okmean=$(awk '/^cv part / { n += $5; m += $5 * $11 }
+		/^cv pooled: / { p = $12 } END {
+		d = m / n - p; print (n > 0 && d < 0.0006 && d > -0.0006) }' "$d/cv.log")
+	[ $rc -eq 0 ] && [ "$pooled" = "$nv" ] && [ "$okmean" = 1 ] &&
+		[ "$(grep -c '^cv part ' "$d/cv.log")" -eq 3 ] &&
+		! grep -Eq "$SANRE" "$d"/cv/*.log
+	check $? "$t: tests/cv.sh K=3 pools $pooled held-out kernels of $nv outside test (exit $rc)"
 	tr_leave_out "$t" "$d" load 4.5 1.1 --max-load 2 \
 		"timed at a load average above 2" load
 	check $? "$t: --max-load 2 leaves out the $n rows of the 60 kernels at load 4.5 (data line, weights; exit $rc)"
