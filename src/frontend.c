@@ -2637,6 +2637,66 @@ static int at_fe_check_iters(at_fe_nest *n)
 	return 0;
 }
 
+/* Returns the number of loops around scalar a's statements after which
+ * each iteration can have its own copy of a: the loops all of them
+ * share, when the first of them (in the text, so in each iteration of
+ * those loops) lies directly in the innermost one, under no `if`, and
+ * writes a without reading it; every iteration then overwrites a before
+ * reading it.  Returns 0 when there is no such loop. */
+static int at_fe_private_depth(const at_scop *s, int a)
+{
+	const at_stmt *first = NULL;
+	int d = 0;
+
+	for (int i = 0; i < s->n_stmt; i++) {
+		const at_stmt *st = &s->stmts[i];
+		int k = 0;
+
+		if (!at_scop_stmt_refers(st, a, AT_READ | AT_WRITE))
+			continue;
+		if (!first) {
+			first = st;
+			d = st->n_loop;
+			continue;
+		}
+		while (k < d && k < st->n_loop && st->loops[k] == first->loops[k])
+			k++;
+		d = k;
+		if (st->begin < first->begin)
+			return 0;	/* not in text order: do not guess */
+	}
+	if (!first || d < 1 || first->n_loop != d || first->n_cond > 0 ||
+	    at_scop_stmt_refers(first, a, AT_READ))
+		return 0;
+	return d;
+}
+
+/* Gives a scalar declared outside the nest, written in it, a copy per
+ * iteration of the loops around its uses (at_array.local, as if declared
+ * there) when at_fe_private_depth finds such loops and its value after
+ * the nest is never read (at_fe_iter_live: a non-volatile variable of
+ * the function whose address is not taken, overwritten after the nest
+ * before any read).  The generated block then declares it, hiding the
+ * outer variable, which keeps the value it had before the nest. */
+static void at_fe_privatize(at_fe_nest *n)
+{
+	at_scop *s = n->s;
+
+	for (int a = 0; a < s->n_array; a++) {
+		at_array *arr = &s->arrays[a];
+		CXType ty = clang_getCursorType(n->arr_decl[a]);
+		unsigned use;
+		int d;
+
+		if (arr->n_dim || arr->local || !at_fe_written(s, a) ||
+		    clang_isVolatileQualifiedType(ty))
+			continue;
+		d = at_fe_private_depth(s, a);
+		if (d > 0 && !at_fe_iter_live(n, n->arr_decl[a], &use))
+			arr->local = d;
+	}
+}
+
 /* Replaces the symbol-space row *row by a malloc'd row in the global
  * columns of the scop.  Returns -1 when out of memory. */
 static int at_fe_remap(const at_fe_nest *n, long **row)
@@ -2717,6 +2777,7 @@ static int at_fe_finish(at_fe_nest *n)
 	if (n->failed || at_fe_check_params(n) < 0 ||
 	    at_fe_check_alias(n) < 0 || at_fe_check_iters(n) < 0)
 		return -1;
+	at_fe_privatize(n);
 	if (n->s->n_loop == 0 || n->s->n_stmt == 0) {
 		at_fe_fail(n, n->s->loc.offset, "the marked code contains no "
 			"%s", n->s->n_loop ? "statement" : "loop");
