@@ -2637,64 +2637,256 @@ static int at_fe_check_iters(at_fe_nest *n)
 	return 0;
 }
 
-/* Returns the number of loops around scalar a's statements after which
- * each iteration can have its own copy of a: the loops all of them
- * share, when the first of them (in the text, so in each iteration of
- * those loops) lies directly in the innermost one, under no `if`, and
- * writes a without reading it; every iteration then overwrites a before
- * reading it.  Returns 0 when there is no such loop. */
-static int at_fe_private_depth(const at_scop *s, int a)
+/* Returns the number of loops the statements idx[0..n) (in text order)
+ * all lie in, when the first of them lies directly in the innermost of
+ * those loops, under no `if`, and writes scalar a without reading it:
+ * each iteration of those loops then overwrites a before reading it, so
+ * each can have its own copy.  Returns 0 when that is not so. */
+static int at_fe_private_depth(const at_scop *s, int a, const int *idx,
+	int n)
 {
-	const at_stmt *first = NULL;
-	int d = 0;
+	const at_stmt *first = &s->stmts[idx[0]];
+	int d = first->n_loop;
 
-	for (int i = 0; i < s->n_stmt; i++) {
-		const at_stmt *st = &s->stmts[i];
+	for (int i = 1; i < n; i++) {
+		const at_stmt *st = &s->stmts[idx[i]];
 		int k = 0;
 
-		if (!at_scop_stmt_refers(st, a, AT_READ | AT_WRITE))
-			continue;
-		if (!first) {
-			first = st;
-			d = st->n_loop;
-			continue;
-		}
 		while (k < d && k < st->n_loop && st->loops[k] == first->loops[k])
 			k++;
 		d = k;
-		if (st->begin < first->begin)
-			return 0;	/* not in text order: do not guess */
 	}
-	if (!first || d < 1 || first->n_loop != d || first->n_cond > 0 ||
+	if (d < 1 || first->n_loop != d || first->n_cond > 0 ||
 	    at_scop_stmt_refers(first, a, AT_READ))
 		return 0;
 	return d;
 }
 
-/* Gives a scalar declared outside the nest, written in it, a copy per
- * iteration of the loops around its uses (at_array.local, as if declared
- * there) when at_fe_private_depth finds such loops and its value after
- * the nest is never read (at_fe_iter_live: a non-volatile variable of
- * the function whose address is not taken, overwritten after the nest
- * before any read).  The generated block then declares it, hiding the
- * outer variable, which keeps the value it had before the nest. */
-static void at_fe_privatize(at_fe_nest *n)
+/* Returns the number of loops all the statements idx[0..n) lie in. */
+static int at_fe_shared_loops(const at_scop *s, const int *idx, int n)
+{
+	const at_stmt *first = &s->stmts[idx[0]];
+	int p = first->n_loop;
+
+	for (int i = 1; i < n; i++) {
+		const at_stmt *st = &s->stmts[idx[i]];
+		int k = 0;
+
+		while (k < p && k < st->n_loop && st->loops[k] == first->loops[k])
+			k++;
+		p = k;
+	}
+	return p;
+}
+
+/* Appends to start[] (positions in idx, plus `base`) the groups the
+ * statements idx[0..n) of scalar a (in text order) split into, each of
+ * which can have a copy per iteration of its loops
+ * (at_fe_private_depth): all of them as one group, or else, among the
+ * children of the loops all of them share (a statement, or a loop and
+ * what it holds), the groups of each child in turn, a child that makes
+ * no group joining the group of a statement child before it.  Each
+ * group then ends before the next starts in every iteration of the
+ * shared loops and starts by overwriting a, so none reads what another
+ * wrote.  Returns 0, or -1 when some child can neither make groups nor
+ * join one. */
+static int at_fe_private_split(const at_scop *s, int a, const int *idx,
+	int n, int base, int *start, int *ng)
+{
+	int p, open = 0;
+
+	if (at_fe_private_depth(s, a, idx, n) > 0) {
+		start[(*ng)++] = base;
+		return 0;
+	}
+	p = at_fe_shared_loops(s, idx, n);
+	for (int i = 0, j; i < n; i = j) {
+		const at_stmt *st = &s->stmts[idx[i]];
+		int mark = *ng;
+
+		for (j = i + 1; j < n && st->n_loop > p &&
+		     s->stmts[idx[j]].n_loop > p &&
+		     s->stmts[idx[j]].loops[p] == st->loops[p]; j++)
+			;
+		if (j - i < n && at_fe_private_split(s, a, idx + i, j - i,
+				base + i, start, ng) == 0) {
+			open = st->n_loop == p;
+			continue;
+		}
+		*ng = mark;
+		if (!open)
+			return -1;
+	}
+	return 0;
+}
+
+/* Splits the statements idx[0..n) of scalar a into groups
+ * (at_fe_private_split) and writes the first statement (position in idx)
+ * and the depth of each to start[] and depth[].  Returns the number of
+ * groups, 0 when a cannot have copies. */
+static int at_fe_private_groups(const at_scop *s, int a, const int *idx,
+	int n, int *start, int *depth)
+{
+	int ng = 0;
+
+	if (at_fe_private_split(s, a, idx, n, 0, start, &ng) < 0)
+		return 0;
+	for (int g = 0; g < ng; g++) {
+		int end = g + 1 < ng ? start[g + 1] : n;
+		depth[g] = at_fe_private_depth(s, a, idx + start[g],
+			end - start[g]);
+		if (depth[g] == 0)
+			return 0;
+	}
+	return ng;
+}
+
+/* Returns 1 when every reference to scalar a in the statements idx[0..n)
+ * is spelled in the file as the name of a's declaration (not through a
+ * macro), so that it can be spelled differently. */
+static int at_fe_spelled(const at_fe_nest *n, int a, const int *idx, int m)
+{
+	const at_fe_tu *t = n->t;
+
+	for (int i = 0; i < m; i++) {
+		const at_stmt *st = &n->s->stmts[idx[i]];
+
+		for (int r = 0; r < st->n_ref; r++) {
+			unsigned k = at_fe_tok_from(t, st->refs[r].loc.offset);
+			if (st->refs[r].array == a && (k >= t->n_tok ||
+			    t->off[k] != st->refs[r].loc.offset ||
+			    !at_fe_names(t, k, n->arr_decl[a])))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* Sorts the uses of st by offset (the order at_use's reader needs). */
+static void at_fe_sort_uses(at_stmt *st)
+{
+	for (int i = 1; i < st->n_use; i++) {
+		at_use u = st->uses[i];
+		int j = i;
+
+		for (; j > 0 && st->uses[j - 1].off > u.off; j--)
+			st->uses[j] = st->uses[j - 1];
+		st->uses[j] = u;
+	}
+}
+
+/* Makes the statements idx[0..m) refer to a new local scalar of `depth`
+ * loops instead of scalar a: a copy of a named by at_fe_local_name, each
+ * of its spellings in those statements a use (at_use) of the new name.
+ * Returns 0, or -1 when out of memory. */
+static int at_fe_split_scalar(at_fe_nest *n, int a, const int *idx, int m,
+	int depth)
+{
+	const at_fe_tu *t = n->t;
+	at_scop *s = n->s;
+	int na = s->n_array;
+	at_array *arr;
+
+	if (at_buf_grow((void **)&s->arrays, na, &n->cap_array,
+			sizeof *s->arrays, 8) < 0 ||
+	    at_buf_grow((void **)&n->arr_ptr, na, &n->cap_aptr,
+			sizeof *n->arr_ptr, 8) < 0 ||
+	    at_buf_grow((void **)&n->arr_decl, na, &n->cap_adecl,
+			sizeof *n->arr_decl, 8) < 0)
+		return -1;
+	arr = &s->arrays[na];
+	*arr = s->arrays[a];
+	arr->name = at_fe_local_name(n, s->arrays[a].name);
+	arr->elem_type = strdup(s->arrays[a].elem_type);
+	arr->local = depth;
+	n->arr_ptr[na] = 0;
+	n->arr_decl[na] = n->arr_decl[a];
+	s->n_array++;
+	if (!arr->name || !arr->elem_type)
+		return -1;
+	for (int i = 0; i < m; i++) {
+		at_stmt *st = &s->stmts[idx[i]];
+		int cap = st->n_use;
+
+		for (int r = 0; r < st->n_ref; r++)
+			if (st->refs[r].array == a)
+				st->refs[r].array = na;
+		for (unsigned k = at_fe_tok_from(t, st->begin);
+		     k < t->n_tok && t->off[k] < st->end; k++) {
+			if (!at_fe_names(t, k, n->arr_decl[a]))
+				continue;
+			if (at_buf_grow((void **)&st->uses, st->n_use, &cap,
+					sizeof *st->uses, 8) < 0)
+				return -1;
+			st->uses[st->n_use].off = t->off[k] - st->begin;
+			st->uses[st->n_use].len = (unsigned)strlen(t->spell[k]);
+			st->uses[st->n_use].loop = -1;
+			st->uses[st->n_use].array = na;
+			st->n_use++;
+		}
+		at_fe_sort_uses(st);
+	}
+	return 0;
+}
+
+/* Gives scalar a, declared outside the nest and written in it, a copy
+ * per iteration of the loops around its uses (at_array.local, as if
+ * declared there) when at_fe_private_groups splits its statements into
+ * groups and its value after the nest is never read (at_fe_iter_live: a
+ * non-volatile variable of the function whose address is not taken,
+ * overwritten after the nest before any read).  The first group keeps
+ * a; each other becomes a new local, renamed `<name>_<k>` (not when a
+ * reference is spelled through a macro).  The generated block declares
+ * them, hiding the outer variable, which keeps the value it had before
+ * the nest.  Returns 0, or -1 when out of memory. */
+static int at_fe_privatize_one(at_fe_nest *n, int a, int *idx, int *start,
+	int *depth)
 {
 	at_scop *s = n->s;
+	int m = 0, ng;
+	unsigned use;
 
-	for (int a = 0; a < s->n_array; a++) {
-		at_array *arr = &s->arrays[a];
-		CXType ty = clang_getCursorType(n->arr_decl[a]);
-		unsigned use;
-		int d;
-
-		if (arr->n_dim || arr->local || !at_fe_written(s, a) ||
-		    clang_isVolatileQualifiedType(ty))
-			continue;
-		d = at_fe_private_depth(s, a);
-		if (d > 0 && !at_fe_iter_live(n, n->arr_decl[a], &use))
-			arr->local = d;
+	if (s->arrays[a].n_dim || s->arrays[a].local ||
+	    !at_fe_written(s, a) ||
+	    clang_isVolatileQualifiedType(clang_getCursorType(n->arr_decl[a])))
+		return 0;
+	for (int i = 0; i < s->n_stmt; i++)
+		if (at_scop_stmt_refers(&s->stmts[i], a, AT_READ | AT_WRITE)) {
+			if (m > 0 && s->stmts[i].begin < s->stmts[idx[m - 1]].begin)
+				return 0;	/* not in text order */
+			idx[m++] = i;
+		}
+	ng = at_fe_private_groups(s, a, idx, m, start, depth);
+	if (ng == 0 || (ng > 1 && !at_fe_spelled(n, a, idx + start[1],
+	    m - start[1])) || at_fe_iter_live(n, n->arr_decl[a], &use))
+		return 0;
+	s->arrays[a].local = depth[0];
+	for (int g = 1; g < ng; g++) {
+		int end = g + 1 < ng ? start[g + 1] : m;
+		if (at_fe_split_scalar(n, a, idx + start[g], end - start[g],
+				depth[g]) < 0)
+			return -1;
 	}
+	return 0;
+}
+
+/* Applies at_fe_privatize_one to every scalar of the nest.  Returns 0, or
+ * -1 after reporting. */
+static int at_fe_privatize(at_fe_nest *n)
+{
+	at_scop *s = n->s;
+	int na = s->n_array, rc = 0;
+	int *idx = malloc((size_t)(3 * s->n_stmt + 1) * sizeof *idx);
+
+	for (int a = 0; idx && rc == 0 && a < na; a++)
+		rc = at_fe_privatize_one(n, a, idx, idx + s->n_stmt,
+			idx + 2 * s->n_stmt);
+	free(idx);
+	if (!idx || rc < 0) {
+		at_fe_fail(n, s->loc.offset, "out of memory");
+		return -1;
+	}
+	return 0;
 }
 
 /* Replaces the symbol-space row *row by a malloc'd row in the global
@@ -2777,7 +2969,8 @@ static int at_fe_finish(at_fe_nest *n)
 	if (n->failed || at_fe_check_params(n) < 0 ||
 	    at_fe_check_alias(n) < 0 || at_fe_check_iters(n) < 0)
 		return -1;
-	at_fe_privatize(n);
+	if (at_fe_privatize(n) < 0)
+		return -1;
 	if (n->s->n_loop == 0 || n->s->n_stmt == 0) {
 		at_fe_fail(n, n->s->loc.offset, "the marked code contains no "
 			"%s", n->s->n_loop ? "statement" : "loop");
