@@ -67,6 +67,13 @@ void at_deps_free(at_deps *deps);
  * skewing, scans, permutations). */
 int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule);
 
+/* As at_deps_is_legal; when the schedule fails, also sets *dep to the
+ * dependence it violates (at_deps_violated), or to -1 when it respects
+ * every dependence and only a local scalar's copies are not kept apart,
+ * without testing the dependences one by one then. */
+int at_deps_check(const at_deps *deps, __isl_keep isl_union_map *schedule,
+	int *dep);
+
 /* Sets *out to every dependence a -> b between instances t maps, as the
  * pair t(a) -> t(b), in one map (possibly empty; NULL when no map is
  * left).  Returns 0, or -1 on error or when the images do not lie in one
@@ -100,7 +107,8 @@ char *at_dep_describe(const at_scop *scop, const at_dep *d, char *buf,
 
 /* Writes into buf why a schedule failed at_deps_is_legal: dependence
  * `dep` (at_deps_violated) described, or, when none is violated (dep <
- * 0), that no schedule prefix keeps a local scalar's copies apart;
+ * 0), that no schedule prefix keeps a local scalar's copies apart (a
+ * scalar declared in the nest or given copies by the frontend);
  * returns buf. */
 const char *at_deps_reason(const at_scop *scop, const at_deps *deps, int dep,
 	char *buf, size_t size);

@@ -652,8 +652,17 @@ static int at_deps_local_ok(__isl_keep isl_union_map *acc,
  * and a prefix of it separates each local scalar's copies. */
 int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule)
 {
+	return at_deps_check(deps, schedule, NULL);
+}
+
+/* Tests a schedule and names what it fails (see at_deps.h). */
+int at_deps_check(const at_deps *deps, __isl_keep isl_union_map *schedule,
+	int *dep)
+{
 	int ok = at_deps_forward(isl_union_map_copy(deps->all), schedule);
 
+	if (dep)
+		*dep = ok == 0 ? at_deps_violated(deps, schedule) : -1;
 	for (int i = 0; ok == 1 && i < deps->n_local; i++)
 		ok = at_deps_local_ok(deps->local[i], schedule);
 	return ok;
@@ -728,7 +737,7 @@ const char *at_deps_reason(const at_scop *scop, const at_deps *deps, int dep,
 	if (dep >= 0 && dep < deps->n_dep)
 		return at_dep_describe(scop, &deps->deps[dep], buf, size);
 	snprintf(buf, size, "%s", deps->n_local ? "has no schedule prefix "
-		"that keeps the copies of a scalar declared in the nest apart "
+		"that keeps apart the per-iteration copies of a scalar "
 		"(the generated code holds them in one variable)" :
 		"fails the exact legality test");
 	return buf;

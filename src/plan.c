@@ -48,22 +48,30 @@ static at_cand *at_plan_make(isl_ctx *ctx, const at_space *space,
 	return c;
 }
 
+/* Writes into buf why a choice is illegal: the dependence (index dep) it
+ * would run backwards, or at_deps_reason when dep < 0; returns buf. */
+static const char *at_plan_why_illegal(const at_scop *scop,
+	const at_deps *deps, int dep, char *buf, size_t size)
+{
+	char d[1024];
+
+	if (dep < 0)
+		return at_deps_reason(scop, deps, dep, buf, size);
+	snprintf(buf, size, "would run the dependence %s backwards",
+		at_dep_describe(scop, &deps->deps[dep], d, sizeof(d)));
+	return buf;
+}
+
 /* Reports that the forced choice `what` of the nest is illegal, naming
  * the dependence it violates (index dep, or -1 when none was found). */
 static void at_plan_illegal(const at_scop *scop, const at_deps *deps,
 	const char *what, int dep)
 {
-	char buf[1024];
+	char buf[1200];
 
-	if (dep >= 0)
-		at_diag(&scop->loc, AT_ERROR, "%s is illegal: it would run the "
-			"dependence %s backwards; loop nest left unchanged",
-			what, at_dep_describe(scop, &deps->deps[dep], buf,
-			sizeof(buf)));
-	else
-		at_diag(&scop->loc, AT_ERROR, "%s is illegal: it %s; loop nest "
-			"left unchanged", what, at_deps_reason(scop, deps, dep, buf,
-			sizeof(buf)));
+	at_diag(&scop->loc, AT_ERROR, "%s is illegal: it %s; loop nest left "
+		"unchanged", what, at_plan_why_illegal(scop, deps, dep, buf,
+		sizeof(buf)));
 }
 
 /* Returns 1 if the pragma's clauses force a shape or a scan. */
@@ -117,6 +125,14 @@ static at_cand *at_plan_fixed(isl_ctx *ctx, const at_scop *scop,
 			"the pragma", at_space_id(space, &ch, id, sizeof(id)));
 		at_plan_illegal(scop, space->deps, what, dep);
 		r->failed = 1;
+	} else if (!c && dep > -2) {
+		char buf[1200];
+		at_diag(&scop->loc, AT_NOTE, "the tiling `%s` is illegal: it "
+			"%s; the original loop order is used instead",
+			at_space_id(space, &ch, id, sizeof(id)),
+			at_plan_why_illegal(scop, space->deps, dep, buf,
+			sizeof(buf)));
+		r->why = "the tiling asked for is illegal (see the note above)";
 	} else if (!c) {
 		r->why = "internal: the tiled schedule failed the legality "
 			"test";

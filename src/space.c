@@ -613,9 +613,7 @@ static int at_space_check(const at_deps *deps, __isl_keep isl_schedule *sched,
 
 	if (!map)
 		return -1;
-	legal = at_deps_is_legal(deps, map);
-	if (legal == 0 && dep)
-		*dep = at_deps_violated(deps, map);
+	legal = at_deps_check(deps, map, dep);
 	isl_union_map_free(map);
 	return legal;
 }
