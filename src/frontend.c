@@ -2522,6 +2522,34 @@ static unsigned at_fe_for_end(const at_fe_tu *t, unsigned k)
 	return 0;
 }
 
+/* Returns the end of the innermost `for` statement around token k when
+ * k lies in its body and the tokens from the start of the body to k hold
+ * no branch, loop or jump (at_fe_straight): every iteration of that loop
+ * reaches k before any later token of its body.  Returns 0 when there is
+ * no such loop. */
+static unsigned at_fe_loop_kill_end(const at_fe_tu *t, unsigned k)
+{
+	CXCursor loop = clang_getNullCursor(), *ch;
+	unsigned lb = 0, le = 0, b, e, lo;
+	int n, ok;
+
+	for (int i = 0; i < t->n_for; i++)
+		if (at_fe_extent(t, t->fors[i], &b, &e) == 0 &&
+		    b <= t->off[k] && t->off[k] < e && b >= lb) {
+			loop = t->fors[i];
+			lb = b;
+			le = e;
+		}
+	if (clang_Cursor_isNull(loop) || (n = at_fe_children(loop, &ch)) < 1)
+		return 0;
+	ok = at_fe_extent(t, ch[n - 1], &b, &e) == 0 && b <= t->off[k];
+	lo = at_fe_tok_from(t, b);
+	if (clang_getCursorKind(ch[n - 1]) == CXCursor_CompoundStmt)
+		lo++;
+	free(ch);
+	return ok && at_fe_straight(t, lo, k) ? le : 0;
+}
+
 /* Returns 1 when the value the variable d (an iterator of the nest,
  * declared outside it) holds after the nest may be read, with *use the
  * byte of the reference that may read it (or of d's declaration).  It
@@ -2529,7 +2557,8 @@ static unsigned at_fe_for_end(const at_fe_tu *t, unsigned k)
  * and, after the nest, d is first overwritten on a straight path
  * (at_fe_kills, at_fe_straight) or every reference to it lies in a `for`
  * statement whose initialisation overwrites it (reached only through
- * that initialisation); and, when the nest sits in a loop of the
+ * that initialisation) or whose body overwrites it on a straight path
+ * from its start (at_fe_loop_kill_end); and, when the nest sits in a loop of the
  * function, that loop refers to d before the nest only if such a
  * straight overwrite inside the loop follows the nest. */
 static int at_fe_iter_live(const at_fe_nest *n, CXCursor d, unsigned *use)
@@ -2573,7 +2602,8 @@ static int at_fe_iter_live(const at_fe_nest *n, CXCursor d, unsigned *use)
 			killed = o;
 		else if (for_kill && (cover = at_fe_for_end(t, k - 2)) == 0)
 			return 1;
-		else if (!for_kill)
+		else if (!for_kill && !(kill &&
+		    (cover = at_fe_loop_kill_end(t, k)) > o))
 			return 1;	/* may read the stale value */
 		first = 0;
 	}

@@ -3,13 +3,15 @@
 // at the start of each iteration of the loops around their uses before
 // reading them, and whose value after the nest is never read: autotile
 // gives each iteration its own copy, as for a scalar declared in the
-// loop body, so those loops may run in parallel.  Four nests are
+// loop body, so those loops may run in parallel.  Five nests are
 // privatized: gramschmidt's nrm (a copy per k), deriche's ym1, ym2 and
-// xm1 (per i), a temporary set in the innermost loop (per i, j) and a
-// parameter; six are not and keep their dependences: a scalar read after
-// the nest, one whose first use reads it, one set under an `if`, a
-// global, a volatile and one whose address is taken.  All must print
-// what the original prints, with and without OpenMP.
+// xm1 (per i), a temporary set in the innermost loop (per i, j), a
+// parameter, and a sweep whose scalar a later loop overwrites at the
+// start of its body before reading it.  Seven are not and keep their
+// dependences: a scalar read after the nest (directly, or by a later
+// loop before it overwrites it), one whose first use reads it, one set
+// under an `if`, a global, a volatile and one whose address is taken.
+// All must print what the original prints, with and without OpenMP.
 // expect-exit: 0
 // expect-args: --strategy fixed:8 --explain
 // expect-diag: [0-9]+:1: note: autotile: loop nest with 6 loops \(k, i, i, j, i, i\), 7 statements; parameters N; locals nrm \(a copy per k\)$
@@ -17,6 +19,8 @@
 // expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 2 statements; parameters N; locals t \(a copy per i, j\)$
 // expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 3 statements; parameters N; locals p \(a copy per i\)$
 // expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 3 statements; parameters N$
+// expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 3 statements; parameters W, H; locals ym \(a copy per i\)$
+// expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 2 statements; parameters W, H$
 // expect-kept: private(ym1, ym2, xm1)
 #include <stdio.h>
 #include <math.h>
@@ -38,6 +42,42 @@ static void rows(double p)
         for (int j = 1; j < N; j++)
             p = p * 0.5 + A[i][j];
         C[i][0] = p;
+    }
+}
+
+/* Each sweep marked alone: after the first, ym overwritten at the start
+ * of a later loop's body before any read is dead; in the third sweep the
+ * later loop reads zm before it overwrites it, so zm is one variable. */
+static void sweeps(void)
+{
+    float ym, zm;
+    int i, j;
+
+#pragma autotile
+    for (i = 0; i < W; i++) {
+        ym = 0.0f;
+        for (j = 0; j < H; j++) {
+            yy1[i][j] = img[i][j] + 0.5f * ym;
+            ym = yy1[i][j];
+        }
+    }
+    for (j = 0; j < H; j++) {
+        ym = 1.0f;
+        for (i = 0; i < W; i++) {
+            yy1[i][j] = yy1[i][j] * 0.25f + ym;
+            ym = yy1[i][j] * 0.5f;
+        }
+    }
+    zm = 0.0f;
+#pragma autotile
+    for (i = 0; i < W; i++) {
+        zm = img[i][0];
+        for (j = 1; j < H; j++)
+            yy1[i][j] = yy1[i][j] + zm * 0.125f;
+    }
+    for (j = 0; j < H; j++) {
+        yy1[0][j] = yy1[0][j] + zm;
+        zm = img[1][j];
     }
 }
 
@@ -88,6 +128,7 @@ int main(void)
             B[i][j] = t + t * t;
         }
     rows(1.5);
+    sweeps();
     /* Read after the nest. */
 #pragma autotile
     for (int i = 0; i < N; i++) {
