@@ -2667,31 +2667,6 @@ static int at_fe_check_iters(at_fe_nest *n)
 	return 0;
 }
 
-/* Returns the number of loops the statements idx[0..n) (in text order)
- * all lie in, when the first of them lies directly in the innermost of
- * those loops, under no `if`, and writes scalar a without reading it:
- * each iteration of those loops then overwrites a before reading it, so
- * each can have its own copy.  Returns 0 when that is not so. */
-static int at_fe_private_depth(const at_scop *s, int a, const int *idx,
-	int n)
-{
-	const at_stmt *first = &s->stmts[idx[0]];
-	int d = first->n_loop;
-
-	for (int i = 1; i < n; i++) {
-		const at_stmt *st = &s->stmts[idx[i]];
-		int k = 0;
-
-		while (k < d && k < st->n_loop && st->loops[k] == first->loops[k])
-			k++;
-		d = k;
-	}
-	if (d < 1 || first->n_loop != d || first->n_cond > 0 ||
-	    at_scop_stmt_refers(first, a, AT_READ))
-		return 0;
-	return d;
-}
-
 /* Returns the number of loops all the statements idx[0..n) lie in. */
 static int at_fe_shared_loops(const at_scop *s, const int *idx, int n)
 {
@@ -2707,6 +2682,23 @@ static int at_fe_shared_loops(const at_scop *s, const int *idx, int n)
 		p = k;
 	}
 	return p;
+}
+
+/* Returns the number of loops the statements idx[0..n) (in text order)
+ * all lie in, when the first of them lies directly in the innermost of
+ * those loops, under no `if`, and writes scalar a without reading it:
+ * each iteration of those loops then overwrites a before reading it, so
+ * each can have its own copy.  Returns 0 when that is not so. */
+static int at_fe_private_depth(const at_scop *s, int a, const int *idx,
+	int n)
+{
+	const at_stmt *first = &s->stmts[idx[0]];
+	int d = at_fe_shared_loops(s, idx, n);
+
+	if (d < 1 || first->n_loop != d || first->n_cond > 0 ||
+	    at_scop_stmt_refers(first, a, AT_READ))
+		return 0;
+	return d;
 }
 
 /* Appends to start[] (positions in idx, plus `base`) the groups the

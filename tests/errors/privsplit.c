@@ -1,20 +1,20 @@
 // privsplit.c — a scalar declared outside the nest that several loops of
 // the nest each overwrite before reading it (PolyBench's ludcmp and
-// deriche, whose whole kernel is one `#pragma scop` region): each such
-// loop gets a variable of its own with a copy per iteration, the first
-// keeping the name and the others renamed `w_1`, `w_2`, ...  ludcmp's
-// `w` is split four ways (two inner loops per i, then two loops over
-// i); deriche's two sweeps share ym1, ym2, xm1 and xm2 with its second
-// sweep, where each copy is per row.  A scalar whose second loop reads
-// what the first left in it is not split.  All must print what the
-// original prints, with and without OpenMP.
+// deriche, whose whole kernel is one `#pragma scop` region; deriche is
+// examples/deriche.c): each such loop gets a variable of its own with a
+// copy per iteration, the first keeping the name and the others renamed
+// `w_1`, `w_2`, ...  ludcmp's `w` is split four ways (two inner loops per
+// i, then two loops over i); two row scans share s and t, each copy per
+// row.  A scalar whose second loop reads what the first left in it is
+// not split.  All must print what the original prints, with and without
+// OpenMP.
 // expect-exit: 0
 // expect-args: --strategy fixed:8 --explain
 // expect-diag: [0-9]+:1: note: autotile: loop nest with .*; locals w \(a copy per i, j\), w_1 \(a copy per i, j\), w_2 \(a copy per i\), w_3 \(a copy per i\)$
-// expect-diag: [0-9]+:1: note: autotile: loop nest with .*; locals ym1 \(a copy per i\), ym2 \(a copy per i\), xm1 \(a copy per i\), xm2 \(a copy per i\), ym1_1 \(a copy per i\), ym2_1 \(a copy per i\), xm1_1 \(a copy per i\)$
+// expect-diag: [0-9]+:1: note: autotile: loop nest with .*; locals s \(a copy per i\), t \(a copy per i\), s_1 \(a copy per i\), t_1 \(a copy per i\)$
 // expect-diag: [0-9]+:1: note: autotile: loop nest with 3 loops \(i, i, j\), 4 statements; parameters N$
 // expect-kept: w_3 = y[
-// expect-kept: xm1_1 = img[
+// expect-kept: s_1 = s_1 * 0.75f + img[
 #include <stdio.h>
 
 #define N 64
@@ -22,7 +22,7 @@
 #define H 60
 
 static double A[N][N], b[N], x[N], y[N], C[N][N];
-static float img[W][H], yy1[W][H], yy2[W][H], out[W][H];
+static float img[W][H], fw[W][H], bw[W][H], out[W][H];
 
 static void ludcmp(void)
 {
@@ -59,40 +59,35 @@ static void ludcmp(void)
 #pragma endscop
 }
 
-static void deriche(float a1, float a2, float a3, float a4, float b1,
-    float b2)
+/* Running sums along each row, forwards then backwards, and their
+ * product: the two scans share s and t. */
+static void scans(void)
 {
     int i, j;
-    float ym1, ym2, xm1, xm2;
+    float s, t;
 
 #pragma scop
     for (i = 0; i < W; i++) {
-        ym1 = 0.0f;
-        ym2 = 0.0f;
-        xm1 = 0.0f;
+        s = 0.0f;
+        t = 1.0f;
         for (j = 0; j < H; j++) {
-            yy1[i][j] = a1 * img[i][j] + a2 * xm1 + b1 * ym1 + b2 * ym2;
-            xm1 = img[i][j];
-            ym2 = ym1;
-            ym1 = yy1[i][j];
+            s += img[i][j];
+            t = t * 0.5f + s;
+            fw[i][j] = s + t;
         }
     }
     for (i = 0; i < W; i++) {
-        ym1 = 0.0f;
-        ym2 = 0.0f;
-        xm1 = 0.0f;
-        xm2 = 0.0f;
+        s = img[i][H - 1];
+        t = 0.0f;
         for (j = H - 1; j >= 0; j--) {
-            yy2[i][j] = a3 * xm1 + a4 * xm2 + b1 * ym1 + b2 * ym2;
-            xm2 = xm1;
-            xm1 = img[i][j];
-            ym2 = ym1;
-            ym1 = yy2[i][j];
+            s = s * 0.75f + img[i][j];
+            t += s;
+            bw[i][j] = t;
         }
     }
     for (i = 0; i < W; i++)
         for (j = 0; j < H; j++)
-            out[i][j] = yy1[i][j] + yy2[i][j];
+            out[i][j] = fw[i][j] * bw[i][j];
 #pragma endscop
 }
 
@@ -130,7 +125,7 @@ int main(void)
         for (int j = 0; j < H; j++)
             img[i][j] = (float)((i * 3 + j * 5) % 7) * 0.5f;
     ludcmp();
-    deriche(0.25f, 0.5f, 0.375f, 0.125f, 0.125f, 0.0625f);
+    scans();
     carried();
     for (int i = 0; i < N; i++) {
         sum += x[i] * (1 + i % 3) + y[i];
