@@ -526,16 +526,35 @@ static void test_reader_errors(const char *dir)
 	unlink(path);
 }
 
-/* The split hashes seeds 70/15/15. */
+/* The split hashes seeds 70/15/15; with --fold I/5 the test seeds stay
+ * test and each other seed is validation in exactly one part, the parts
+ * of about equal size. */
 static void test_split(void)
 {
-	int n[AT_TR_N_SPLIT] = { 0 };
+	int n[AT_TR_N_SPLIT] = { 0 }, part[5] = { 0 }, bad = 0;
 
-	for (long s = 0; s < 20000; s++)
-		n[at_tr_split_of(s)]++;
+	for (long s = 0; s < 20000; s++) {
+		at_tr_split sp = at_tr_split_of(s, 0, 0);
+		int val = 0;
+		n[sp]++;
+		for (int f = 1; f <= 5; f++) {
+			at_tr_split fs = at_tr_split_of(s, f, 5);
+			bad += (fs == AT_TR_TEST) != (sp == AT_TR_TEST);
+			if (fs == AT_TR_VAL) {
+				val++;
+				part[f - 1]++;
+			}
+		}
+		bad += sp != AT_TR_TEST && val != 1;
+	}
 	AT_CHECK(abs(n[0] - 14000) < 400 && abs(n[1] - 3000) < 300 &&
 		abs(n[2] - 3000) < 300, "split of 20000 seeds: %d/%d/%d",
 		n[0], n[1], n[2]);
+	AT_CHECK(bad == 0, "folds: %d seeds not held out exactly once or "
+		"moved in or out of test", bad);
+	for (int f = 0; f < 5; f++)
+		AT_CHECK(abs(part[f] - 3400) < 250, "fold %d/5 holds out %d of "
+			"17000 seeds", f + 1, part[f]);
 }
 
 /* Writes a synthetic data set: 200 kernels of 12 candidates and keep;
