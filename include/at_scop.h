@@ -84,8 +84,12 @@ typedef struct at_array {
 	 * computed per iteration (at_scop_access) and a schedule must not
 	 * interleave the copies (at_deps_is_legal).  A local whose name
 	 * another variable of the nest had already is renamed `<name>_<k>`
-	 * (the uses of at_stmt say where its spelling is replaced). */
+	 * (the uses of at_stmt say where its spelling is replaced).  A
+	 * scalar declared outside the nest that every iteration of those
+	 * loops overwrites before reading it, and whose value after the nest
+	 * is never read, is made a local too (frontend: `privatized` set). */
 	int local;
+	int privatized;
 } at_array;
 
 /* One reference A[f0][f1]...: `m` is an n_dim x ncol row-major matrix in the

@@ -26,8 +26,9 @@ static void at_explain_dep(FILE *f, const at_scop *scop, const at_dep *d)
 }
 
 /* Prints "; locals x (a copy per i, j), ..." for the scalars declared in
- * the nest (at_array.local): the loops around each declaration are the
- * first ones of any statement that uses it. */
+ * the nest (at_array.local), "y (declared outside, a copy per k)" for
+ * those declared outside it and given copies: the loops of the copies
+ * are the first ones of any statement that uses the scalar. */
 static void at_explain_locals(FILE *f, const at_scop *scop)
 {
 	int n = 0;
@@ -40,8 +41,9 @@ static void at_explain_locals(FILE *f, const at_scop *scop)
 			if (at_scop_stmt_refers(&scop->stmts[k], a,
 			    AT_READ | AT_WRITE))
 				st = &scop->stmts[k];
-		fprintf(f, "%s%s (a copy per", n++ ? ", " : "; locals ",
-			scop->arrays[a].name);
+		fprintf(f, "%s%s (%sa copy per", n++ ? ", " : "; locals ",
+			scop->arrays[a].name, scop->arrays[a].privatized ?
+			"declared outside, " : "");
 		for (int d = 0; st && d < scop->arrays[a].local; d++)
 			fprintf(f, "%s %s", d ? "," : "",
 				scop->loops[st->loops[d]].iter);

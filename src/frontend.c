@@ -2821,6 +2821,7 @@ static int at_fe_split_scalar(at_fe_nest *n, int a, const int *idx, int m,
 	arr->name = at_fe_local_name(n, s->arrays[a].name);
 	arr->elem_type = strdup(s->arrays[a].elem_type);
 	arr->local = depth;
+	arr->privatized = 1;
 	n->arr_ptr[na] = 0;
 	n->arr_decl[na] = n->arr_decl[a];
 	s->n_array++;
@@ -2883,6 +2884,7 @@ static int at_fe_privatize_one(at_fe_nest *n, int a, int *idx, int *start,
 	    m - start[1])) || at_fe_iter_live(n, n->arr_decl[a], &use))
 		return 0;
 	s->arrays[a].local = depth[0];
+	s->arrays[a].privatized = 1;
 	for (int g = 1; g < ng; g++) {
 		int end = g + 1 < ng ? start[g + 1] : m;
 		if (at_fe_split_scalar(n, a, idx + start[g], end - start[g],

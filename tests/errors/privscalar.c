@@ -14,12 +14,12 @@
 // All must print what the original prints, with and without OpenMP.
 // expect-exit: 0
 // expect-args: --strategy fixed:8 --explain
-// expect-diag: [0-9]+:1: note: autotile: loop nest with 6 loops \(k, i, i, j, i, i\), 7 statements; parameters N; locals nrm \(a copy per k\)$
-// expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 7 statements; parameters W, H; locals ym1 \(a copy per i\), ym2 \(a copy per i\), xm1 \(a copy per i\)$
-// expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 2 statements; parameters N; locals t \(a copy per i, j\)$
-// expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 3 statements; parameters N; locals p \(a copy per i\)$
+// expect-diag: [0-9]+:1: note: autotile: loop nest with 6 loops \(k, i, i, j, i, i\), 7 statements; parameters N; locals nrm \(declared outside, a copy per k\)$
+// expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 7 statements; parameters W, H; locals ym1 \(declared outside, a copy per i\), ym2 \(declared outside, a copy per i\), xm1 \(declared outside, a copy per i\)$
+// expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 2 statements; parameters N; locals t \(declared outside, a copy per i, j\)$
+// expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 3 statements; parameters N; locals p \(declared outside, a copy per i\)$
 // expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 3 statements; parameters N$
-// expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 3 statements; parameters W, H; locals ym \(a copy per i\)$
+// expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 3 statements; parameters W, H; locals ym \(declared outside, a copy per i\)$
 // expect-diag: [0-9]+:1: note: autotile: loop nest with 2 loops \(i, j\), 2 statements; parameters W, H$
 // expect-kept: private(ym1, ym2, xm1)
 #include <stdio.h>

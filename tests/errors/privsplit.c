@@ -10,8 +10,8 @@
 // OpenMP.
 // expect-exit: 0
 // expect-args: --strategy fixed:8 --explain
-// expect-diag: [0-9]+:1: note: autotile: loop nest with .*; locals w \(a copy per i, j\), w_1 \(a copy per i, j\), w_2 \(a copy per i\), w_3 \(a copy per i\)$
-// expect-diag: [0-9]+:1: note: autotile: loop nest with .*; locals s \(a copy per i\), t \(a copy per i\), s_1 \(a copy per i\), t_1 \(a copy per i\)$
+// expect-diag: [0-9]+:1: note: autotile: loop nest with .*; locals w \(declared outside, a copy per i, j\), w_1 \(declared outside, a copy per i, j\), w_2 \(declared outside, a copy per i\), w_3 \(declared outside, a copy per i\)$
+// expect-diag: [0-9]+:1: note: autotile: loop nest with .*; locals s \(declared outside, a copy per i\), t \(declared outside, a copy per i\), s_1 \(declared outside, a copy per i\), t_1 \(declared outside, a copy per i\)$
 // expect-diag: [0-9]+:1: note: autotile: loop nest with 3 loops \(i, i, j\), 4 statements; parameters N$
 // expect-kept: w_3 = y[
 // expect-kept: s_1 = s_1 * 0.75f + img[
