@@ -1606,6 +1606,23 @@ error:
 	return -1;
 }
 
+/* Returns 1 when token k names the variable d. */
+static int at_fe_names(const at_fe_tu *t, unsigned k, CXCursor d)
+{
+	return at_fe_is_ident(t, k) &&
+		clang_equalCursors(clang_getCursorReferenced(t->ann[k]), d);
+}
+
+/* Returns 1 when a token of the file starts at byte `off` and names the
+ * variable d: a reference there is spelled in the text, not produced by a
+ * macro, so its spelling can be replaced. */
+static int at_fe_spelled_at(const at_fe_tu *t, unsigned off, CXCursor d)
+{
+	unsigned k = at_fe_tok_from(t, off);
+
+	return k < t->n_tok && t->off[k] == off && at_fe_names(t, k, d);
+}
+
 /* Returns the renamed local (at_array.local, its name not its spelling)
  * that token k names, or -1. */
 static int at_fe_renamed(const at_fe_nest *n, unsigned k)
@@ -1662,10 +1679,8 @@ static int at_fe_scalar_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 		return n->failed ? -1 : 0;
 	}
 	a = at_fe_array(n, d, name, 0, b);
-	k = at_fe_tok_from(t, b);
 	if (a >= 0 && strcmp(n->s->arrays[a].name, name) &&
-	    (!at_fe_is(t, k, name) || t->off[k] != b ||
-	     at_fe_renamed(n, k) != a)) {	/* its use is re-spelled */
+	    !at_fe_spelled_at(t, b, d)) {	/* its use is re-spelled */
 		at_fe_fail(n, b, "local `%s` is used inside a macro expansion",
 			name);
 		a = -1;
@@ -1894,6 +1909,23 @@ static int at_fe_position(at_fe_nest *n)
 	return n->next[n->n_open]++;
 }
 
+/* Appends to st a use (at_use) of token k: of loop l's iterator, or of
+ * local a's name (l = -1); *cap is the capacity of st->uses.  Returns 0,
+ * or -1 when out of memory. */
+static int at_fe_add_use(const at_fe_tu *t, at_stmt *st, unsigned k, int l,
+	int a, int *cap)
+{
+	if (at_buf_grow((void **)&st->uses, st->n_use, cap, sizeof *st->uses,
+			8) < 0)
+		return -1;
+	st->uses[st->n_use].off = t->off[k] - st->begin;
+	st->uses[st->n_use].len = (unsigned)strlen(t->spell[k]);
+	st->uses[st->n_use].loop = l;
+	st->uses[st->n_use].array = a;
+	st->n_use++;
+	return 0;
+}
+
 /* Records the uses of enclosing iterators and of renamed locals in the
  * text of `st`. */
 static int at_fe_uses(at_fe_nest *n, at_stmt *st)
@@ -1909,16 +1941,10 @@ static int at_fe_uses(at_fe_nest *n, at_stmt *st)
 		if ((l = at_fe_open_loop(n, t->spell[k])) < 0 &&
 		    (a = at_fe_renamed(n, k)) < 0)
 			continue;
-		if (at_buf_grow((void **)&st->uses, st->n_use, &n->cap_use,
-				sizeof *st->uses, 8) < 0) {
+		if (at_fe_add_use(t, st, k, l, a, &n->cap_use) < 0) {
 			at_fe_fail(n, t->off[k], "out of memory");
 			return -1;
 		}
-		st->uses[st->n_use].off = t->off[k] - st->begin;
-		st->uses[st->n_use].len = (unsigned)strlen(t->spell[k]);
-		st->uses[st->n_use].loop = l;
-		st->uses[st->n_use].array = a;
-		st->n_use++;
 	}
 	return 0;
 }
@@ -2456,12 +2482,6 @@ static enum CXChildVisitResult at_fe_loop_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
-/* Returns 1 when token k names the variable d. */
-static int at_fe_names(const at_fe_tu *t, unsigned k, CXCursor d)
-{
-	return at_fe_is_ident(t, k) &&
-		clang_equalCursors(clang_getCursorReferenced(t->ann[k]), d);
-}
 
 /* Returns 1 when token k starts `v = e;` (or `v = e,` / `v = e)`, as in a
  * `for` initialisation) at the start of a statement or of a `for`
@@ -2773,13 +2793,10 @@ static int at_fe_spelled(const at_fe_nest *n, int a, const int *idx, int m)
 	for (int i = 0; i < m; i++) {
 		const at_stmt *st = &n->s->stmts[idx[i]];
 
-		for (int r = 0; r < st->n_ref; r++) {
-			unsigned k = at_fe_tok_from(t, st->refs[r].loc.offset);
-			if (st->refs[r].array == a && (k >= t->n_tok ||
-			    t->off[k] != st->refs[r].loc.offset ||
-			    !at_fe_names(t, k, n->arr_decl[a])))
+		for (int r = 0; r < st->n_ref; r++)
+			if (st->refs[r].array == a && !at_fe_spelled_at(t,
+			    st->refs[r].loc.offset, n->arr_decl[a]))
 				return 0;
-		}
 	}
 	return 1;
 }
@@ -2836,16 +2853,9 @@ static int at_fe_split_scalar(at_fe_nest *n, int a, const int *idx, int m,
 				st->refs[r].array = na;
 		for (unsigned k = at_fe_tok_from(t, st->begin);
 		     k < t->n_tok && t->off[k] < st->end; k++) {
-			if (!at_fe_names(t, k, n->arr_decl[a]))
-				continue;
-			if (at_buf_grow((void **)&st->uses, st->n_use, &cap,
-					sizeof *st->uses, 8) < 0)
+			if (at_fe_names(t, k, n->arr_decl[a]) &&
+			    at_fe_add_use(t, st, k, -1, na, &cap) < 0)
 				return -1;
-			st->uses[st->n_use].off = t->off[k] - st->begin;
-			st->uses[st->n_use].len = (unsigned)strlen(t->spell[k]);
-			st->uses[st->n_use].loop = -1;
-			st->uses[st->n_use].array = na;
-			st->n_use++;
 		}
 		at_fe_sort_uses(st);
 	}

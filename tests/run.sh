@@ -700,6 +700,13 @@ tr_leave_out() {
 			"$2/w-$3.json" >/dev/null 2>&1
 }
 
+# Prints the seeds of the per-kernel lines (--kernels) of section $2
+# (validation or test) of autotile-train's log $1.
+kernel_seeds() {
+	awk -v want="$2:" '/^kernels (validation|test):$/ { on = $2 == want; next }
+		on && /^kernel [0-9]+: pick / { sub(/:$/, "", $2); print $2 }' "$1"
+}
+
 run_train() {
 	t=$1
 	d=tests/out/model/$2
@@ -826,10 +833,8 @@ run_train() {
 	check $? "$t: --unseen without --eval is a usage error (exit $rc)"
 	# --fold I/K: the validation kernels of parts 1..3 are disjoint and
 	# together are every kernel outside test; test is the standard one.
-	sed -n '/^kernels validation:$/,/^kernels test:$/p' "$d/kernels.log" |
-		sed -n 's/^kernel \([0-9]*\): pick .*/\1/p' >"$d/fold-v0"
-	sed -n '/^kernels test:$/,$p' "$d/kernels.log" |
-		sed -n 's/^kernel \([0-9]*\): pick .*/\1/p' | sort >"$d/fold-t0"
+	kernel_seeds "$d/kernels.log" validation >"$d/fold-v0"
+	kernel_seeds "$d/kernels.log" test | sort >"$d/fold-t0"
 	rc=0
 	: >"$d/fold-v"
 	for i in 1 2 3; do
@@ -838,10 +843,8 @@ run_train() {
 		grep -Eq "$SANRE|warning" "$d/fold$i.log" && rc=1
 		grep -q "^data: cross-validation: validation is part $i of 3 " \
 			"$d/fold$i.log" || rc=1
-		sed -n '/^kernels validation:$/,/^kernels test:$/p' "$d/fold$i.log" |
-			sed -n 's/^kernel \([0-9]*\): pick .*/\1/p' >>"$d/fold-v"
-		sed -n '/^kernels test:$/,$p' "$d/fold$i.log" |
-			sed -n 's/^kernel \([0-9]*\): pick .*/\1/p' | sort |
+		kernel_seeds "$d/fold$i.log" validation >>"$d/fold-v"
+		kernel_seeds "$d/fold$i.log" test | sort |
 			cmp -s - "$d/fold-t0" || rc=1
 	done
 	nv=$(wc -l <"$d/fold-v")
