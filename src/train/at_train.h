@@ -164,7 +164,9 @@ typedef struct at_tr_opts {
 	int epochs;		/* maximum number of passes */
 	int patience;		/* early stop after this many without gain */
 	int batch;		/* kernels per minibatch */
-	int hidden;		/* width of every hidden layer */
+	int hidden;		/* width of every hidden layer, but: */
+	int cand_width;		/* cand1's, when > 0 */
+	int head_width;		/* head1's, when > 0 */
 	unsigned long long seed;
 	float lr, wd;		/* Adam step, decoupled weight decay */
 	float tau;		/* ranking pairs need |dy| > tau */

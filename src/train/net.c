@@ -5,9 +5,11 @@
  * Adam, early stopping on validation, weights as JSON (see at_train.h).
  *
  * Shapes (W: rows = inputs, cols = outputs, row-major; y = x W + b):
- *   nest1 dn x h, nest2 h x h, cand1 dc x h, head1 2h x h, head2 h x 1.
+ *   nest1 dn x e, nest2 e x e, cand1 dc x c, head1 (e + c) x d, head2 d x 1,
+ * with the widths e (the nest embedding), c (the candidate layer) and d
+ * (the head) all the width h unless set apart (at_tr_opts).
  * A minibatch holds K kernels and R rows: the nest side runs on K rows,
- * its head1 contribution U (K x h) is added to each row of its kernel,
+ * its head1 contribution U (K x d) is added to each row of its kernel,
  * exactly as at_model_predict adds it as a bias.
  */
 #include <math.h>
@@ -30,6 +32,7 @@ typedef struct at_tr_act {
 /* The network being trained. */
 typedef struct at_tr_net {
 	int dn, dc, h;
+	int he, hc, hd;		/* widths: nest embedding, cand1, head1 */
 	int rows[AT_MODEL_N_LAYER], cols[AT_MODEL_N_LAYER];
 	size_t n_par, off_w[AT_MODEL_N_LAYER], off_b[AT_MODEL_N_LAYER];
 	float *par, *grad, *m1, *m2, *best;
@@ -76,16 +79,21 @@ const char *at_tr_loss_name(at_tr_loss l)
 	return l == AT_TR_MSE ? "mse" : l == AT_TR_RANK ? "rank" : "mse+rank";
 }
 
-/* Sets the layer shapes and parameter offsets of a net of width h. */
-static void at_tr_shapes(at_tr_net *n, int dn, int dc, int h)
+/* Sets the layer shapes and parameter offsets of a net of width h whose
+ * candidate layer is hc wide and head1 hd (0: h). */
+static void at_tr_shapes(at_tr_net *n, int dn, int dc, int h, int hc, int hd)
 {
-	int r[AT_MODEL_N_LAYER] = { dn, h, dc, 2 * h, h };
-	int c[AT_MODEL_N_LAYER] = { h, h, h, h, 1 };
+	int e = h, c1 = hc > 0 ? hc : h, d = hd > 0 ? hd : h;
+	int r[AT_MODEL_N_LAYER] = { dn, e, dc, e + c1, d };
+	int c[AT_MODEL_N_LAYER] = { e, e, c1, d, 1 };
 	size_t off = 0;
 
 	n->dn = dn;
 	n->dc = dc;
 	n->h = h;
+	n->he = e;
+	n->hc = c1;
+	n->hd = d;
 	for (int l = 0; l < AT_MODEL_N_LAYER; l++) {
 		n->rows[l] = r[l];
 		n->cols[l] = c[l];
@@ -129,12 +137,12 @@ static void at_tr_net_free(at_tr_net *n)
 static int at_tr_net_alloc(at_tr_net *n, int K, int R)
 {
 	at_tr_act *a = &n->act;
-	int h = n->h;
+	int e = n->he, c = n->hc, d = n->hd;
 	size_t kk = (size_t)K, rr = (size_t)R;
 
 	n->par = calloc(5 * n->n_par, sizeof(float));
-	a->zn = malloc(kk * (n->dn + 8 * h) * sizeof(float));
-	a->zc = malloc(rr * (n->dc + 6 * h + 2) * sizeof(float));
+	a->zn = malloc(kk * (n->dn + 6 * e + 2 * d) * sizeof(float));
+	a->zc = malloc(rr * (n->dc + 3 * c + 3 * d + 2) * sizeof(float));
 	a->rk = malloc(rr * sizeof(int));
 	a->kfirst = malloc(2 * kk * sizeof(int));
 	if (!n->par || !a->zn || !a->zc || !a->rk || !a->kfirst)
@@ -144,20 +152,20 @@ static int at_tr_net_alloc(at_tr_net *n, int K, int R)
 	n->m2 = n->m1 + n->n_par;
 	n->best = n->m2 + n->n_par;
 	a->a1 = a->zn + kk * n->dn;
-	a->h1 = a->a1 + kk * h;
-	a->a2 = a->h1 + kk * h;
-	a->e = a->a2 + kk * h;
-	a->u = a->e + kk * h;
-	a->du = a->u + kk * h;
-	a->de = a->du + kk * h;
-	a->dh1 = a->de + kk * h;
+	a->h1 = a->a1 + kk * e;
+	a->a2 = a->h1 + kk * e;
+	a->e = a->a2 + kk * e;
+	a->de = a->e + kk * e;
+	a->dh1 = a->de + kk * e;
+	a->u = a->dh1 + kk * e;
+	a->du = a->u + kk * d;
 	a->c1 = a->zc + rr * n->dc;
-	a->g = a->c1 + rr * h;
-	a->p = a->g + rr * h;
-	a->q = a->p + rr * h;
-	a->dq = a->q + rr * h;
-	a->dg = a->dq + rr * h;
-	a->out = a->dg + rr * h;
+	a->g = a->c1 + rr * c;
+	a->dg = a->g + rr * c;
+	a->p = a->dg + rr * c;
+	a->q = a->p + rr * d;
+	a->dq = a->q + rr * d;
+	a->out = a->dq + rr * d;
 	a->dout = a->out + rr;
 	a->kn = a->kfirst + kk;
 	n->max_k = K;
@@ -202,26 +210,26 @@ static void at_tr_elu_back(const float *a, const float *h, float *dy,
 static void at_tr_forward(at_tr_net *n, int K, int R)
 {
 	at_tr_act *a = &n->act;
-	int h = n->h;
+	int e = n->he, c = n->hc, d = n->hd;
 
-	at_tr_affine(a->zn, W(n, AT_LAYER_NEST1), h, B(n, AT_LAYER_NEST1), K,
-		n->dn, h, a->a1);
-	at_tr_elu(a->a1, a->h1, (size_t)K * h);
-	at_tr_affine(a->h1, W(n, AT_LAYER_NEST2), h, B(n, AT_LAYER_NEST2), K, h,
-		h, a->a2);
-	at_tr_elu(a->a2, a->e, (size_t)K * h);
-	at_blas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, K, h, h, 1.0f,
-		a->e, h, W(n, AT_LAYER_HEAD1), h, 0.0f, a->u, h);
-	at_tr_affine(a->zc, W(n, AT_LAYER_CAND1), h, B(n, AT_LAYER_CAND1), R,
-		n->dc, h, a->c1);
-	at_tr_elu(a->c1, a->g, (size_t)R * h);
-	at_tr_affine(a->g, W(n, AT_LAYER_HEAD1) + (size_t)h * h, h,
-		B(n, AT_LAYER_HEAD1), R, h, h, a->p);
+	at_tr_affine(a->zn, W(n, AT_LAYER_NEST1), e, B(n, AT_LAYER_NEST1), K,
+		n->dn, e, a->a1);
+	at_tr_elu(a->a1, a->h1, (size_t)K * e);
+	at_tr_affine(a->h1, W(n, AT_LAYER_NEST2), e, B(n, AT_LAYER_NEST2), K, e,
+		e, a->a2);
+	at_tr_elu(a->a2, a->e, (size_t)K * e);
+	at_blas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, K, d, e, 1.0f,
+		a->e, e, W(n, AT_LAYER_HEAD1), d, 0.0f, a->u, d);
+	at_tr_affine(a->zc, W(n, AT_LAYER_CAND1), c, B(n, AT_LAYER_CAND1), R,
+		n->dc, c, a->c1);
+	at_tr_elu(a->c1, a->g, (size_t)R * c);
+	at_tr_affine(a->g, W(n, AT_LAYER_HEAD1) + (size_t)e * d, d,
+		B(n, AT_LAYER_HEAD1), R, c, d, a->p);
 	for (int r = 0; r < R; r++)
-		for (int j = 0; j < h; j++)
-			a->p[(size_t)r * h + j] += a->u[(size_t)a->rk[r] * h + j];
-	at_tr_elu(a->p, a->q, (size_t)R * h);
-	at_tr_affine(a->q, W(n, AT_LAYER_HEAD2), 1, B(n, AT_LAYER_HEAD2), R, h,
+		for (int j = 0; j < d; j++)
+			a->p[(size_t)r * d + j] += a->u[(size_t)a->rk[r] * d + j];
+	at_tr_elu(a->p, a->q, (size_t)R * d);
+	at_tr_affine(a->q, W(n, AT_LAYER_HEAD2), 1, B(n, AT_LAYER_HEAD2), R, d,
 		1, a->out);
 }
 
@@ -254,43 +262,43 @@ static void at_tr_back_data(const float *dy, const float *w, int ldw, int n,
 static void at_tr_backward_head(at_tr_net *n, int K, int R)
 {
 	at_tr_act *a = &n->act;
-	int h = n->h;
+	int e = n->he, c = n->hc, d = n->hd;
 
-	at_tr_grad_layer(a->q, a->dout, R, h, 1, 1, GW(n, AT_LAYER_HEAD2),
+	at_tr_grad_layer(a->q, a->dout, R, d, 1, 1, GW(n, AT_LAYER_HEAD2),
 		GB(n, AT_LAYER_HEAD2));
 	for (int r = 0; r < R; r++)
-		for (int j = 0; j < h; j++)
-			a->dq[(size_t)r * h + j] = a->dout[r] *
+		for (int j = 0; j < d; j++)
+			a->dq[(size_t)r * d + j] = a->dout[r] *
 				W(n, AT_LAYER_HEAD2)[j];
-	at_tr_elu_back(a->p, a->q, a->dq, (size_t)R * h);
-	at_tr_grad_layer(a->g, a->dq, R, h, h, h, GW(n, AT_LAYER_HEAD1) +
-		(size_t)h * h, GB(n, AT_LAYER_HEAD1));
-	at_tr_back_data(a->dq, W(n, AT_LAYER_HEAD1) + (size_t)h * h, h, R, h, h,
+	at_tr_elu_back(a->p, a->q, a->dq, (size_t)R * d);
+	at_tr_grad_layer(a->g, a->dq, R, c, d, d, GW(n, AT_LAYER_HEAD1) +
+		(size_t)e * d, GB(n, AT_LAYER_HEAD1));
+	at_tr_back_data(a->dq, W(n, AT_LAYER_HEAD1) + (size_t)e * d, d, R, c, d,
 		a->dg);
-	memset(a->du, 0, (size_t)K * h * sizeof(float));
+	memset(a->du, 0, (size_t)K * d * sizeof(float));
 	for (int r = 0; r < R; r++)
-		for (int j = 0; j < h; j++)
-			a->du[(size_t)a->rk[r] * h + j] += a->dq[(size_t)r * h + j];
+		for (int j = 0; j < d; j++)
+			a->du[(size_t)a->rk[r] * d + j] += a->dq[(size_t)r * d + j];
 }
 
 /* Full backward pass (after at_tr_forward and act.dout): fills grad. */
 static void at_tr_backward(at_tr_net *n, int K, int R)
 {
 	at_tr_act *a = &n->act;
-	int h = n->h;
+	int e = n->he, c = n->hc, d = n->hd;
 
 	at_tr_backward_head(n, K, R);
-	at_tr_grad_layer(a->e, a->du, K, h, h, h, GW(n, AT_LAYER_HEAD1), NULL);
-	at_tr_back_data(a->du, W(n, AT_LAYER_HEAD1), h, K, h, h, a->de);
-	at_tr_elu_back(a->a2, a->e, a->de, (size_t)K * h);
-	at_tr_grad_layer(a->h1, a->de, K, h, h, h, GW(n, AT_LAYER_NEST2),
+	at_tr_grad_layer(a->e, a->du, K, e, d, d, GW(n, AT_LAYER_HEAD1), NULL);
+	at_tr_back_data(a->du, W(n, AT_LAYER_HEAD1), d, K, e, d, a->de);
+	at_tr_elu_back(a->a2, a->e, a->de, (size_t)K * e);
+	at_tr_grad_layer(a->h1, a->de, K, e, e, e, GW(n, AT_LAYER_NEST2),
 		GB(n, AT_LAYER_NEST2));
-	at_tr_back_data(a->de, W(n, AT_LAYER_NEST2), h, K, h, h, a->dh1);
-	at_tr_elu_back(a->a1, a->h1, a->dh1, (size_t)K * h);
-	at_tr_grad_layer(a->zn, a->dh1, K, n->dn, h, h, GW(n, AT_LAYER_NEST1),
+	at_tr_back_data(a->de, W(n, AT_LAYER_NEST2), e, K, e, e, a->dh1);
+	at_tr_elu_back(a->a1, a->h1, a->dh1, (size_t)K * e);
+	at_tr_grad_layer(a->zn, a->dh1, K, n->dn, e, e, GW(n, AT_LAYER_NEST1),
 		GB(n, AT_LAYER_NEST1));
-	at_tr_elu_back(a->c1, a->g, a->dg, (size_t)R * h);
-	at_tr_grad_layer(a->zc, a->dg, R, n->dc, h, h, GW(n, AT_LAYER_CAND1),
+	at_tr_elu_back(a->c1, a->g, a->dg, (size_t)R * c);
+	at_tr_grad_layer(a->zc, a->dg, R, n->dc, c, c, GW(n, AT_LAYER_CAND1),
 		GB(n, AT_LAYER_CAND1));
 }
 
@@ -559,7 +567,7 @@ cJSON *at_tr_random_weights(const char *layout, int dn, int dc, int hidden,
 	cJSON *o = NULL;
 
 	memset(&n, 0, sizeof n);
-	at_tr_shapes(&n, dn, dc, hidden);
+	at_tr_shapes(&n, dn, dc, hidden, 0, 0);
 	nm.nest_mean = calloc(dn, sizeof(float));
 	nm.cand_mean = calloc(dc, sizeof(float));
 	nm.nest_std = malloc(dn * sizeof(float));
@@ -734,7 +742,7 @@ static int at_tr_rescale(at_tr_net *n, const at_tr_data *d,
 	if (at_tr_predict_par(n, n->best, d, nm, AT_TR_TRAIN, pred) < 0)
 		return -1;
 	at_tr_calibrate(d, pred, &a, &b);
-	for (int j = 0; j < n->h; j++)
+	for (int j = 0; j < n->hd; j++)
 		n->best[n->off_w[AT_LAYER_HEAD2] + j] *= a;
 	n->best[n->off_b[AT_LAYER_HEAD2]] =
 		a * n->best[n->off_b[AT_LAYER_HEAD2]] + b;
@@ -817,7 +825,8 @@ cJSON *at_tr_train(const at_tr_data *d, const at_tr_norm *nm,
 			"settings", d->n_kernel);
 		goto error;
 	}
-	at_tr_shapes(&n, d->dn, d->dc, o->hidden);
+	at_tr_shapes(&n, d->dn, d->dc, o->hidden, o->cand_width,
+		o->head_width);
 	if (at_tr_net_alloc(&n, maxk, max_r) < 0) {
 		snprintf(err, errlen, "out of memory");
 		goto error;
@@ -863,7 +872,8 @@ double at_tr_grad_check(const at_tr_data *d, const at_tr_norm *nm,
 	memset(&n, 0, sizeof n);
 	nk = at_tr_train_kernels(d, o->batch, &ks, &max_r);
 	K = nk < o->batch ? nk : o->batch;
-	at_tr_shapes(&n, d->dn, d->dc, o->hidden);
+	at_tr_shapes(&n, d->dn, d->dc, o->hidden, o->cand_width,
+		o->head_width);
 	if (nk < 1 || at_tr_net_alloc(&n, K, max_r) < 0)
 		goto error;
 	at_tr_init(&n, &rng, 0.1f);

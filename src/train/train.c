@@ -54,6 +54,9 @@ static void at_tr_usage(FILE *f)
 "                    Spearman (default 40)\n"
 "  --hidden N[,N..]  hidden widths to try, best on validation kept\n"
 "                    (32; --bench-infer: each)\n"
+"  --cand-width N    width of the candidate layer (default: --hidden)\n"
+"  --head-width N    width of head1, the layer that reads the nest\n"
+"                    embedding and the candidate layer (default: --hidden)\n"
 "  --loss L          mse, rank, both (their sum) or auto (all three,\n"
 "                    the best on validation kept, see --select;\n"
 "                    default)\n"
@@ -240,6 +243,10 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 		c->bench_n = (int)n;
 	else if (strcmp(opt, "--ensemble") == 0 && n <= AT_TR_MAX_MEMBERS)
 		c->ensemble = (int)n;
+	else if (strcmp(opt, "--cand-width") == 0 && n <= 4096)
+		o->cand_width = (int)n;
+	else if (strcmp(opt, "--head-width") == 0 && n <= 4096)
+		o->head_width = (int)n;
 	else
 		return -1;
 	return 0;
@@ -253,7 +260,7 @@ static int at_tr_has_value(const char *opt)
 		"--max-busy", "--lr", "--wd", "--rank-top", "--epochs",
 		"--patience",
 		"--batch", "--seed", "--dn", "--dc", "--bench-n", "--ensemble",
-		"--select", "--fold"
+		"--select", "--fold", "--cand-width", "--head-width"
 	};
 
 	for (size_t i = 0; i < sizeof with / sizeof *with; i++)
@@ -745,6 +752,10 @@ static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
 
 	if (!o || !cJSON_AddStringToObject(o, "loss", at_tr_loss_name(r->loss)) ||
 	    !cJSON_AddNumberToObject(o, "hidden", r->hidden) ||
+	    !cJSON_AddNumberToObject(o, "cand_width", c->opts.cand_width ?
+		c->opts.cand_width : r->hidden) ||
+	    !cJSON_AddNumberToObject(o, "head_width", c->opts.head_width ?
+		c->opts.head_width : r->hidden) ||
 	    !cJSON_AddNumberToObject(o, "ensemble", c->ensemble) ||
 	    !cJSON_AddNumberToObject(o, "epochs", r->epochs) ||
 	    !cJSON_AddNumberToObject(o, "max_epochs", c->opts.epochs) ||

@@ -616,6 +616,15 @@ static void test_grad(const at_tr_data *d, const at_tr_norm *nm,
 			"central differences (worst relative difference %.2g)",
 			at_tr_loss_name(o.loss), what, e);
 	}
+	o.cand_width = 5;
+	o.head_width = 11;
+	{
+		double e = at_tr_grad_check(d, nm, &o);
+		AT_CHECK(e >= 0 && e < 0.02, "backward pass of loss %s, %s, "
+			"widths 8 / 5 / 11 (nest, candidate, head), matches "
+			"central differences (worst relative difference %.2g)",
+			at_tr_loss_name(o.loss), what, e);
+	}
 }
 
 /* Trains with loss `loss` (width 16, 40 epochs) and returns the test
