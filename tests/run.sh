@@ -858,6 +858,26 @@ run_train() {
 	rc=$?
 	[ $rc -eq 2 ] && grep -q 'error: bad or missing value for --fold' "$d/fold.err"
 	check $? "$t: --fold 4/3 is a usage error (exit $rc)"
+	# --cand-width and --head-width: an ensemble of two members 6 wide
+	# with a candidate layer 5 wide and a head 7 wide is written with
+	# those shapes, merged, and loads for --eval.
+	timeout 120 "$t" --hidden 6 --cand-width 5 --head-width 7 --epochs 2 \
+		--ensemble 2 --loss mse "$d/synth.jsonl" -o "$d/wid.json" \
+		>"$d/wid.log" 2>&1 &&
+	timeout 120 "$t" --eval "$d/wid.json" "$d/synth.jsonl" \
+		>>"$d/wid.log" 2>&1
+	rc=$?
+	shapes=$(jq -c '[.layers[] | [.rows, .cols]]' "$d/wid.json" 2>/dev/null)
+	widths=$(jq -c '[.training.cand_width, .training.head_width]' \
+		"$d/wid.json" 2>/dev/null)
+	[ $rc -eq 0 ] && ! grep -Eq "$SANRE|warning" "$d/wid.log" &&
+		[ "$widths" = "[5,7]" ] &&
+		echo "$shapes" | grep -q '^\[\[[0-9]*,12\],\[12,12\],\[[0-9]*,10\],\[22,14\],\[14,1\]\]$'
+	check $? "$t: --hidden 6 --cand-width 5 --head-width 7, two members: layers $shapes, widths $widths (rc $rc)"
+	"$t" --cand-width 0 "$d/synth.jsonl" >/dev/null 2>"$d/wid.err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -q 'error: bad or missing value for --cand-width' "$d/wid.err"
+	check $? "$t: --cand-width 0 is a usage error (exit $rc)"
 	# tests/cv.sh pools the three parts: their kernels add up to those
 	# outside test, and the pooled one-shot is their kernel-weighted mean.
 	K=3 JOBS=2 TRAIN="$t" CV_ARGS="--epochs 3 --ensemble 1 --loss mse --seed 3" \
