@@ -180,6 +180,10 @@ typedef struct at_tr_opts {
 /* Default settings. */
 void at_tr_opts_default(at_tr_opts *o);
 
+/* The width of a layer whose width option is `set` (0: not set) in a
+ * network of width h (at_tr_opts.hidden): set, or h. */
+int at_tr_width(int set, int h);
+
 /* The squared-error part of one kernel: for each of its n rows, (p - y)^2,
  * or for a censored row (c[i] set, y its log bound) max(0, p - y)^2;
  * returns the sum times `scale` and adds its gradient with respect to p

@@ -31,7 +31,7 @@ typedef struct at_tr_act {
 
 /* The network being trained. */
 typedef struct at_tr_net {
-	int dn, dc, h;
+	int dn, dc;
 	int he, hc, hd;		/* widths: nest embedding, cand1, head1 */
 	int rows[AT_MODEL_N_LAYER], cols[AT_MODEL_N_LAYER];
 	size_t n_par, off_w[AT_MODEL_N_LAYER], off_b[AT_MODEL_N_LAYER];
@@ -79,19 +79,24 @@ const char *at_tr_loss_name(at_tr_loss l)
 	return l == AT_TR_MSE ? "mse" : l == AT_TR_RANK ? "rank" : "mse+rank";
 }
 
+/* The width of a layer whose option is set (see at_train.h). */
+int at_tr_width(int set, int h)
+{
+	return set > 0 ? set : h;
+}
+
 /* Sets the layer shapes and parameter offsets of a net of width h whose
- * candidate layer is hc wide and head1 hd (0: h). */
+ * candidate layer is hc wide and head1 hd (at_tr_width). */
 static void at_tr_shapes(at_tr_net *n, int dn, int dc, int h, int hc, int hd)
 {
-	int e = h, c1 = hc > 0 ? hc : h, d = hd > 0 ? hd : h;
-	int r[AT_MODEL_N_LAYER] = { dn, e, dc, e + c1, d };
-	int c[AT_MODEL_N_LAYER] = { e, e, c1, d, 1 };
+	int c1 = at_tr_width(hc, h), d = at_tr_width(hd, h);
+	int r[AT_MODEL_N_LAYER] = { dn, h, dc, h + c1, d };
+	int c[AT_MODEL_N_LAYER] = { h, h, c1, d, 1 };
 	size_t off = 0;
 
 	n->dn = dn;
 	n->dc = dc;
-	n->h = h;
-	n->he = e;
+	n->he = h;
 	n->hc = c1;
 	n->hd = d;
 	for (int l = 0; l < AT_MODEL_N_LAYER; l++) {
@@ -775,7 +780,7 @@ static double at_tr_loop(at_tr_net *n, const at_tr_data *d,
 		if (o->verbose)
 			fprintf(stderr, "  %s h=%d epoch %d: train loss %.4f, "
 				"val spearman %.4f%s\n", at_tr_loss_name(o->loss),
-				n->h, e + 1, loss, s, since ? "" : " *");
+				n->he, e + 1, loss, s, since ? "" : " *");
 	}
 	*epochs_run = e;
 	return best;

@@ -752,10 +752,10 @@ static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
 
 	if (!o || !cJSON_AddStringToObject(o, "loss", at_tr_loss_name(r->loss)) ||
 	    !cJSON_AddNumberToObject(o, "hidden", r->hidden) ||
-	    !cJSON_AddNumberToObject(o, "cand_width", c->opts.cand_width ?
-		c->opts.cand_width : r->hidden) ||
-	    !cJSON_AddNumberToObject(o, "head_width", c->opts.head_width ?
-		c->opts.head_width : r->hidden) ||
+	    !cJSON_AddNumberToObject(o, "cand_width",
+		at_tr_width(c->opts.cand_width, r->hidden)) ||
+	    !cJSON_AddNumberToObject(o, "head_width",
+		at_tr_width(c->opts.head_width, r->hidden)) ||
 	    !cJSON_AddNumberToObject(o, "ensemble", c->ensemble) ||
 	    !cJSON_AddNumberToObject(o, "epochs", r->epochs) ||
 	    !cJSON_AddNumberToObject(o, "max_epochs", c->opts.epochs) ||
