@@ -97,6 +97,49 @@ check() {
 	fi
 }
 
+# The generator's series 2 (seeds from 1,000,000: class recurrence too)
+# and series 1 unchanged: the measured data names kernels by seed, so a
+# seed below 1,000,000 must print the program it printed when timed
+# (checksums of the generator of session 26, before series 2), while the
+# recurrence kernels compile, run, and keep their results under `orig`
+# and random legal candidates (tests/verify.sh, also --locals).
+run_recurrence() {
+	want="3514578440 2451155747 233845144 373885004 1947081587 288142586 1494948573 3487728743 4102276242 3021465850 526363759 1999879625 1480171792 2590523444 1411866075"
+	# shellcheck disable=SC2046
+	got=$(echo $(for s in 5 1578 4732 22001 100001; do
+		for z in test bench round; do
+			"$GEN" --seed $s --size $z | cksum | cut -d ' ' -f 1
+		done
+	done))
+	[ "$got" = "$want" ]
+	check $? "autotile-gen: seeds 5, 1578, 4732, 22001, 100001 at every --size print the programs they printed before series 2 (checksums $got)"
+	rs="1000001 1000004 1000039 1000042 1000060"
+	n=0
+	for s in $rs; do
+		"$GEN" --seed $s | grep -q '^ \* gen-class: recurrence$' &&
+			n=$((n + 1))
+	done
+	[ $n -eq 5 ] && "$GEN" --seed 1000001 |
+		grep -Eq '^[[:space:]]+double [a-z]+[0-9] = 0\.0;$'
+	check $? "autotile-gen: seeds $rs are of class recurrence, with scalars declared in the nest"
+	GEN=$GEN OUTDIR=tests/out/gen-rec sh tests/gentest.sh $rs \
+		>"$LOGS/gentest-rec.log" 2>&1
+	tally "$LOGS/gentest-rec.log" "tests/gentest.sh (class recurrence)"
+	# orig too: verify.sh draws tilings only, and the nest as written
+	# with `parallel for` and its scalars private is most of this space
+	for s in $rs; do
+		AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-rec \
+			sh tests/verify.sh --ids $s orig
+		AUTOTILE=$AUTOTILE GEN=$GEN GENFLAGS=--locals \
+			OUTDIR=tests/out/verify-rec-locals sh tests/verify.sh --ids $s orig
+		AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-rec \
+			sh tests/verify.sh --one $s 8
+		AUTOTILE=$AUTOTILE GEN=$GEN GENFLAGS=--locals \
+			OUTDIR=tests/out/verify-rec-locals sh tests/verify.sh --one $s 4
+	done >"$LOGS/verify-rec.log" 2>&1
+	tally "$LOGS/verify-rec.log" "tests/verify.sh (class recurrence)"
+}
+
 # Prints a section header with the time elapsed so far.
 section() {
 	echo "# ---- $* ($(($(date +%s) - start)) s)"
@@ -1102,6 +1145,12 @@ run_dataset() {
 	got=$(awk '$2 == "keep" { printf " %s", $1 }' "$d/class.list")
 	[ $rc -eq 0 ] && [ -n "$want" ] && [ "$got" = "$want" ]
 	check $? "dataset --class uniform --list: seeds 13-40 of class uniform only (want$want, got$got; exit $rc)"
+	"$ds" --seeds 1000000-1000012 --size test --per 2 --list --weights none \
+		--class recurrence >"$d/rclass.list" 2>"$d/rclass.err"
+	rc=$?
+	got=$(awk '$2 == "keep" { printf " %s", $1 }' "$d/rclass.list")
+	[ $rc -eq 0 ] && [ "$got" = " 1000001 1000003 1000004 1000011" ]
+	check $? "dataset --class recurrence --list: seeds 1000001, 1000003, 1000004 and 1000011 of 1000000-1000012 (got$got; exit $rc)"
 	# --class measures: its progress lines count kernels and seeds apart
 	first=${want# }; first=${first%% *}
 	"$ds" --seeds "13-$first" --size test --per 1 --weights none \
@@ -1307,6 +1356,7 @@ if [ -x "$AUTOTILE" ]; then
 		tally "$LOGS/verify-1578.log" "tests/verify.sh --ids 1578"
 		GEN=$GEN sh tests/gentest.sh 1 2 3 4 5 6 7 8 9 10 11 12 >"$LOGS/gentest.log" 2>&1
 		tally "$LOGS/gentest.log" "tests/gentest.sh"
+		run_recurrence
 		section "dataset driver (bin/autotile-dataset, 2 kernels at --size test)"
 		run_dataset
 		run_wild

@@ -872,7 +872,7 @@ static void at_ds_class(const char *text, at_ds_kernel *k)
 static int at_ds_class_known(const char *name)
 {
 	static const char *const known[] = { "uniform", "stencil",
-		"reduction", "transpose", "triangular", "multi" };
+		"reduction", "transpose", "triangular", "multi", "recurrence" };
 
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
 		if (!strcmp(name, known[i]))
@@ -1857,8 +1857,9 @@ static void at_ds_usage(FILE *f)
 "                     them), mixed (round for odd seeds, bench for even)\n"
 "                     or test\n"
 "  --class C          only the kernels of autotile-gen's class C (uniform,\n"
-"                     stencil, reduction, transpose, triangular, multi);\n"
-"                     the seeds of other classes are skipped\n"
+"                     stencil, reduction, transpose, triangular, multi;\n"
+"                     recurrence from seed 1000000 on); the seeds of\n"
+"                     other classes are skipped\n"
 "  --weights FILE     the cost model whose best candidates are sampled\n"
 "                     too (role \"model\", ranked as autotile --strategy\n"
 "                     model ranks them); default ../weights/default.json\n"

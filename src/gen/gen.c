@@ -16,7 +16,9 @@
  * see at_gen_round).
  *
  * Kernel classes, one per seed with equal probability (README, Tests):
- * uniform, stencil, reduction, transpose, triangular, multi.
+ * uniform, stencil, reduction, transpose, triangular, multi; seeds from
+ * 1,000,000 on (series 2) also recurrence (recursive filters through
+ * scalars, as in deriche).  The seeds below keep their kernels.
  *
  * Exit status: 0 success, 1 output error (or a generator bug:
  * a kernel that does not fit its fixed tables), 2 usage error.
@@ -30,8 +32,8 @@
 
 #define AT_GEN_MAX_SIZES 8
 #define AT_GEN_MAX_ARRAYS 8
-#define AT_GEN_MAX_NODES 24
-#define AT_GEN_MAX_KIDS 4
+#define AT_GEN_MAX_NODES 64
+#define AT_GEN_MAX_KIDS 16
 #define AT_GEN_MAX_DIMS 4
 #define AT_GEN_MAX_TERMS 12
 #define AT_GEN_TEXT 720
@@ -68,6 +70,7 @@ typedef struct {
 	char iter[4];
 	char lb[48], ub[48];
 	int le;			/* condition `<=` instead of `<` */
+	int decl;		/* a declaration (kept as is by --locals) */
 	int kid[AT_GEN_MAX_KIDS];
 	int n_kid;
 	char text[AT_GEN_TEXT];
@@ -1550,21 +1553,277 @@ static void at_gen_multi(at_gen_kernel *k)
 	k->cls = "multi";
 }
 
-/* Draws the whole kernel for seed: its class (one of six, equally likely)
- * and everything in it.  Returns 0, or -1 when a fixed buffer overflowed
- * (a generator bug). */
+/* ------------------------------------------------------------------ */
+/* Class 7 (series 2 only): recurrences through scalars                */
+/* ------------------------------------------------------------------ */
+
+/* Seeds from here on draw among seven classes, the six above and
+ * recurrence; the seeds below keep their kernels of the six (the
+ * measured data names kernels by seed). */
+#define AT_GEN_SERIES2 1000000ULL
+
+/* One pass of a recurrence kernel: a sweep of a recursive filter along
+ * rows (the loop over i outside, j along the line) or columns (j outside,
+ * i along: the sweep strides through memory), forwards or backwards, from
+ * array src into dst; or (filter 0) a combination dst = sum c * src[e]
+ * over the points. */
+typedef struct {
+	int cols, back;
+	int nx, ny;	/* 0-2 past inputs, 1-2 past outputs kept in scalars */
+	int cur;	/* the current input has a term */
+	const char *dst, *src;
+} at_gen_rpass;
+
+/* Writes into buf the subscripts "[i][j]" of a pass's point: the
+ * coordinate along the line read backwards ("NJ - 1 - j") when back. */
+static void at_gen_rsub(char *buf, size_t n, const at_gen_rpass *p)
+{
+	const char *ii = "i", *jj = "j";
+	char rev[16];
+
+	snprintf(rev, sizeof rev, "%s - 1 - %s", p->cols ? "NI" : "NJ",
+		p->cols ? "i" : "j");
+	if (p->back && p->cols)
+		ii = rev;
+	else if (p->back)
+		jj = rev;
+	snprintf(buf, n, "[%s][%s]", ii, jj);
+}
+
+/* Adds under parent the declaration `double NAMEid = 0.0;` (a scalar of
+ * the nest: one copy per iteration of the loops around it). */
+static void at_gen_rdecl(at_gen_kernel *k, int parent, const char *name,
+	int id)
+{
+	at_gen_str b;
+	int n = at_gen_stmt(k, parent, &b);
+
+	at_gen_cat(&b, "double %s%d = 0.0;", name, id);
+	if (n >= 0)
+		k->node[n].decl = 1;
+}
+
+/* Adds under parent the statement `dst = src;` between two names. */
+static void at_gen_rcopy(at_gen_kernel *k, int parent, const char *dst,
+	const char *src)
+{
+	at_gen_str b;
+
+	at_gen_stmt(k, parent, &b);
+	at_gen_cat(&b, "%s = %s;", dst, src);
+}
+
+/* Adds under `line` (the loop across the lines) the scalars of pass id
+ * and the loop along the line computing
+ *   dst[x] = c0 * src[x] + c * xa + c * xb + c * ya + c * yb;
+ *   xb = xa; xa = src[x]; yb = ya; ya = dst[x];
+ * (the terms p leaves out, and their statements, left out); the
+ * coefficients sum to less than 1, so the filter is stable. */
+static void at_gen_rsweep(at_gen_kernel *k, int line, int id,
+	const at_gen_rpass *p, const int *s)
+{
+	static const char *const nm[] = { "xa", "xb", "ya", "yb" };
+	int use[4] = { p->nx > 0, p->nx > 1, 1, p->ny > 1 }, coef[5], e = 0,
+	    loop;
+	char x[64], v[4][8], ref[80];
+	at_gen_str b;
+
+	for (int q = 0; q < 4; q++) {
+		snprintf(v[q], sizeof v[q], "%s%d", nm[q], id);
+		if (use[q])
+			at_gen_rdecl(k, line, nm[q], id);
+	}
+	at_gen_rsub(x, sizeof x, p);
+	loop = at_gen_full(k, line, p->cols ? "i" : "j", s[p->cols ? 0 : 1]);
+	at_gen_coefs(k, p->cur + p->nx + p->ny, coef);
+	at_gen_stmt(k, loop, &b);
+	at_gen_cat(&b, "%s%s = ", p->dst, x);
+	if (p->cur) {
+		at_gen_cat_coef(&b, coef[e++]);
+		at_gen_cat(&b, " * %s%s", p->src, x);
+	}
+	for (int q = 0; q < 4; q++) {
+		if (!use[q])
+			continue;
+		at_gen_cat_plus(&b, e, 3);
+		at_gen_cat_coef(&b, coef[e++]);
+		at_gen_cat(&b, " * %s", v[q]);
+	}
+	at_gen_cat(&b, ";");
+	for (int q = 0; q < 4; q += 2) {	/* the x, then the y history */
+		snprintf(ref, sizeof ref, "%s%s", q ? p->dst : p->src, x);
+		if (use[q + 1])
+			at_gen_rcopy(k, loop, v[q + 1], v[q]);
+		if (use[q])
+			at_gen_rcopy(k, loop, v[q], ref);
+	}
+}
+
+/* Draws a filter pass from src into dst: rows or columns (cols < 0:
+ * drawn), direction, history lengths. */
+static at_gen_rpass at_gen_rdraw(at_gen_kernel *k, int cols, const char *dst,
+	const char *src)
+{
+	at_gen_rpass p;
+
+	p.cols = cols < 0 ? at_gen_pct(k, 50) : cols;
+	p.back = at_gen_pct(k, 40);
+	p.nx = at_gen_int(k, 0, 2);
+	p.ny = at_gen_int(k, 1, 2);
+	p.cur = p.nx == 0 || at_gen_pct(k, 70);
+	p.dst = dst;
+	p.src = src;
+	return p;
+}
+
+/* Adds under parent `for i for j dst[i][j] = c * a[i][j] + c * b[i][j];`
+ * (rows) or the loops the other way round (cols). */
+static void at_gen_rcombine(at_gen_kernel *k, int parent, int cols,
+	const char *dst, const char *a, const char *b2, const int *s)
+{
+	int c[2], l;
+	at_gen_str b;
+
+	at_gen_coefs(k, 2, c);
+	l = at_gen_full(k, parent, cols ? "j" : "i", s[cols ? 1 : 0]);
+	l = at_gen_full(k, l, cols ? "i" : "j", s[cols ? 0 : 1]);
+	at_gen_stmt(k, l, &b);
+	at_gen_cat(&b, "%s[i][j] = ", dst);
+	at_gen_cat_coef(&b, c[0]);
+	at_gen_cat(&b, " * %s[i][j] + ", a);
+	at_gen_cat_coef(&b, c[1]);
+	at_gen_cat(&b, " * %s[i][j];", b2);
+}
+
+/* Appends pass p to the description (after a comma unless first):
+ * " rows backwards X->Y1 (x 2+1, y 1)". */
+static void at_gen_rwhat(at_gen_kernel *k, const at_gen_rpass *p, int first)
+{
+	at_gen_what(k, "%s %s %s %s->%s (x %d%s, y %d)", first ? "" : ",",
+		p->cols ? "columns" :
+		"rows", p->back ? "backwards" : "forwards", p->src, p->dst,
+		p->nx, p->cur ? "+1" : "", p->ny);
+}
+
+/* Class recurrence, form "lines": one loop over the lines (rows or
+ * columns) holding 1-3 sweeps along the line, each through its own
+ * scalars, from X or the sweep before, and sometimes a loop combining
+ * the first two. */
+static void at_gen_rec_lines(at_gen_kernel *k)
+{
+	static const char *const Y[] = { "Y0", "Y1", "Y2" };
+	int s[2], cols = at_gen_pct(k, 50), n = at_gen_int(k, 1, 3), root;
+	int comb = n >= 2 && at_gen_pct(k, 60);
+	at_gen_rpass p[3];
+
+	at_gen_dims(k, 2, 13, 41, (cols ? 1.2e7 : 3.0e7) / (n + comb), s);
+	at_gen_arr_add(k, "X", 2, s);
+	for (int q = 0; q < n; q++)
+		at_gen_out(k, Y[q], 2, s);
+	if (comb)
+		at_gen_out(k, "Z", 2, s);
+	root = at_gen_full(k, -1, cols ? "j" : "i", s[cols ? 1 : 0]);
+	at_gen_what(k, "one loop over the %s, inside it:",
+		cols ? "columns" : "rows");
+	for (int q = 0; q < n; q++) {
+		p[q] = at_gen_rdraw(k, cols, Y[q],
+			q && at_gen_pct(k, 40) ? Y[q - 1] : "X");
+		at_gen_rsweep(k, root, q, &p[q], s);
+		at_gen_rwhat(k, &p[q], !q);
+	}
+	if (comb) {
+		int c[2], l;
+		at_gen_str b;
+
+		at_gen_coefs(k, 2, c);
+		l = at_gen_full(k, root, cols ? "i" : "j", s[cols ? 0 : 1]);
+		at_gen_stmt(k, l, &b);
+		at_gen_cat(&b, "Z[i][j] = ");
+		at_gen_cat_coef(&b, c[0]);
+		at_gen_cat(&b, " * Y0[i][j] + ");
+		at_gen_cat_coef(&b, c[1]);
+		at_gen_cat(&b, " * Y1[i][j];");
+		at_gen_what(k, ", Z from Y0 and Y1");
+	}
+}
+
+/* Class recurrence, form "passes" (deriche's): repeated NR times, one or
+ * two stages, each a nest of sweeps along rows or columns (the second
+ * stage the other way) from the stage's input: one sweep into the
+ * stage's output, or a forward sweep into Y0 and a backward one into Y1
+ * and a nest combining them.  Stage 1 reads X and writes Z; stage 2
+ * reads Z and writes Z again through Y0 and Y1, or Y0. */
+static void at_gen_rec_passes(at_gen_kernel *k)
+{
+	int stages = at_gen_int(k, 1, 2), both[2] = { 0, 0 }, nr, s[2], root;
+	int cols = at_gen_pct(k, 50), work = 0;
+
+	for (int g = 0; g < stages; g++) {
+		both[g] = at_gen_pct(k, 65);
+		work += both[g] ? 3 : 1;
+	}
+	nr = at_gen_size_add(k, "NR", at_gen_int(k, 1, 2), at_gen_int(k, 1, 3));
+	at_gen_dims(k, 2, 13, 41, 2.4e7 / (double)work /
+		(double)(nr >= 0 ? k->size[nr].bench : 1), s);
+	at_gen_arr_add(k, "X", 2, s);
+	if (both[0] || both[1] || stages > 1)
+		at_gen_out(k, "Y0", 2, s);
+	if (both[0] || both[1])
+		at_gen_out(k, "Y1", 2, s);
+	at_gen_out(k, "Z", 2, s);
+	root = at_gen_full(k, -1, "r", nr);
+	at_gen_what(k, "repeated NR times:");
+	for (int g = 0; g < stages; g++, cols = !cols) {
+		const char *in = g ? "Z" : "X";
+		int n = both[g] ? 2 : 1;
+
+		for (int q = 0; q < n; q++) {
+			at_gen_rpass p = at_gen_rdraw(k, cols,
+				n == 2 ? (q ? "Y1" : "Y0") : g ? "Y0" : "Z", in);
+			int line = at_gen_full(k, root, cols ? "j" : "i",
+				s[cols ? 1 : 0]);
+
+			if (n == 2)
+				p.back = q;
+			at_gen_rsweep(k, line, 2 * g + q, &p, s);
+			at_gen_rwhat(k, &p, !q);
+		}
+		if (n == 2) {
+			at_gen_rcombine(k, root, cols, "Z", "Y0", "Y1", s);
+			at_gen_what(k, ", Z from Y0 and Y1");
+		}
+		if (g + 1 < stages)
+			at_gen_what(k, ";");
+	}
+}
+
+/* Class recurrence: recursive filters through scalars, as in deriche (the
+ * lines' sweeps are sequential, the lines independent). */
+static void at_gen_recurrence(at_gen_kernel *k)
+{
+	if (at_gen_pct(k, 40))
+		at_gen_rec_lines(k);
+	else
+		at_gen_rec_passes(k);
+	k->cls = "recurrence";
+}
+
+/* Draws the whole kernel for seed: its class (one of six, equally likely;
+ * from AT_GEN_SERIES2 on one of seven) and everything in it.  Returns 0,
+ * or -1 when a fixed buffer overflowed (a generator bug). */
 static int at_gen_kernel_make(at_gen_kernel *k, uint64_t seed)
 {
 	memset(k, 0, sizeof *k);
 	k->rng = seed;
 	k->root = -1;
-	switch (at_gen_int(k, 0, 5)) {
+	switch (at_gen_int(k, 0, seed >= AT_GEN_SERIES2 ? 6 : 5)) {
 	case 0: at_gen_uniform(k); break;
 	case 1: at_gen_stencil(k); break;
 	case 2: at_gen_reduction(k); break;
 	case 3: at_gen_transposed(k); break;
 	case 4: at_gen_triangular(k); break;
-	default: at_gen_multi(k); break;
+	case 5: at_gen_multi(k); break;
+	default: at_gen_recurrence(k); break;
 	}
 	return k->err || k->root < 0 ? -1 : 0;
 }
@@ -1591,7 +1850,7 @@ static void at_gen_local_text(const at_gen_kernel *k, int id, char *buf)
 
 	while (e && *e == ' ')
 		e++;
-	if (!eq || !end || end < e)
+	if (k->node[id].decl || !eq || !end || end < e)
 		snprintf(buf, AT_GEN_TEXT + 64, "%s", t);
 	else
 		snprintf(buf, AT_GEN_TEXT + 64, "{ double at_t%d = %.*s; %.*s "
