@@ -1676,23 +1676,25 @@ static at_gen_rpass at_gen_rdraw(at_gen_kernel *k, int cols, const char *dst,
 	return p;
 }
 
-/* Adds under parent `for i for j dst[i][j] = c * a[i][j] + c * b[i][j];`
- * (rows) or the loops the other way round (cols). */
+/* Adds under parent `Z[i][j] = c * Y0[i][j] + c * Y1[i][j];` in a loop
+ * along the lines (rows, or columns when cols), inside a loop across
+ * them unless parent already is one (in_line). */
 static void at_gen_rcombine(at_gen_kernel *k, int parent, int cols,
-	const char *dst, const char *a, const char *b2, const int *s)
+	int in_line, const int *s)
 {
-	int c[2], l;
+	int c[2], l = parent;
 	at_gen_str b;
 
 	at_gen_coefs(k, 2, c);
-	l = at_gen_full(k, parent, cols ? "j" : "i", s[cols ? 1 : 0]);
+	if (!in_line)
+		l = at_gen_full(k, l, cols ? "j" : "i", s[cols ? 1 : 0]);
 	l = at_gen_full(k, l, cols ? "i" : "j", s[cols ? 0 : 1]);
 	at_gen_stmt(k, l, &b);
-	at_gen_cat(&b, "%s[i][j] = ", dst);
+	at_gen_cat(&b, "Z[i][j] = ");
 	at_gen_cat_coef(&b, c[0]);
-	at_gen_cat(&b, " * %s[i][j] + ", a);
+	at_gen_cat(&b, " * Y0[i][j] + ");
 	at_gen_cat_coef(&b, c[1]);
-	at_gen_cat(&b, " * %s[i][j];", b2);
+	at_gen_cat(&b, " * Y1[i][j];");
 }
 
 /* Appends pass p to the description (after a comma unless first):
@@ -1714,7 +1716,6 @@ static void at_gen_rec_lines(at_gen_kernel *k)
 	static const char *const Y[] = { "Y0", "Y1", "Y2" };
 	int s[2], cols = at_gen_pct(k, 50), n = at_gen_int(k, 1, 3), root;
 	int comb = n >= 2 && at_gen_pct(k, 60);
-	at_gen_rpass p[3];
 
 	at_gen_dims(k, 2, 13, 41, (cols ? 1.2e7 : 3.0e7) / (n + comb), s);
 	at_gen_arr_add(k, "X", 2, s);
@@ -1726,23 +1727,14 @@ static void at_gen_rec_lines(at_gen_kernel *k)
 	at_gen_what(k, "one loop over the %s, inside it:",
 		cols ? "columns" : "rows");
 	for (int q = 0; q < n; q++) {
-		p[q] = at_gen_rdraw(k, cols, Y[q],
+		at_gen_rpass p = at_gen_rdraw(k, cols, Y[q],
 			q && at_gen_pct(k, 40) ? Y[q - 1] : "X");
-		at_gen_rsweep(k, root, q, &p[q], s);
-		at_gen_rwhat(k, &p[q], !q);
+
+		at_gen_rsweep(k, root, q, &p, s);
+		at_gen_rwhat(k, &p, !q);
 	}
 	if (comb) {
-		int c[2], l;
-		at_gen_str b;
-
-		at_gen_coefs(k, 2, c);
-		l = at_gen_full(k, root, cols ? "i" : "j", s[cols ? 0 : 1]);
-		at_gen_stmt(k, l, &b);
-		at_gen_cat(&b, "Z[i][j] = ");
-		at_gen_cat_coef(&b, c[0]);
-		at_gen_cat(&b, " * Y0[i][j] + ");
-		at_gen_cat_coef(&b, c[1]);
-		at_gen_cat(&b, " * Y1[i][j];");
+		at_gen_rcombine(k, root, cols, 1, s);
 		at_gen_what(k, ", Z from Y0 and Y1");
 	}
 }
@@ -1789,7 +1781,7 @@ static void at_gen_rec_passes(at_gen_kernel *k)
 			at_gen_rwhat(k, &p, !q);
 		}
 		if (n == 2) {
-			at_gen_rcombine(k, root, cols, "Z", "Y0", "Y1", s);
+			at_gen_rcombine(k, root, cols, 0, s);
 			at_gen_what(k, ", Z from Y0 and Y1");
 		}
 		if (g + 1 < stages)
