@@ -69,16 +69,16 @@ done | awk -v k="$K" '
 		if ($i == "one-shot") { m = $(i + 1); g = $(i + 3); sub(/\)/, "", g) }
 		if ($i == "top-5" && !t) t = $(i + 1)
 		if ($i == "fixed32") f = $(i + 1)
-		if ($i == "slower" && $(i - 1) == "|") s = $(i + 1)
+		if ($i == "slower" && $(i - 1) == "|") { s = $(i + 1); s5 = $(i + 2); sub(/\(/, "", s5) }
 		if ($i == "kept") kp = $(i + 1)
 		if ($i == "spearman") r = $(i + 1)
 	}
 	N += n; M += n * m; G += n * log(g); T += n * t; F += n * f
-	R += n * r; S += s; KP += kp; parts++
-	printf "cv part %d: kernels %d | spearman %.3f | one-shot %.3f (geo %.3f) | top-5 %.3f | slower %d | kept %d\n", parts, n, r, m, g, t, s, kp
+	R += n * r; S += s; S5 += s5; KP += kp; parts++
+	printf "cv part %d: kernels %d | spearman %.3f | one-shot %.3f (geo %.3f) | top-5 %.3f | slower %d (%d by more than 5%%) | kept %d\n", parts, n, r, m, g, t, s, s5, kp
 	n = t = 0
 }
 END {
 	if (parts != k || N == 0) { print "cv: missing validation metrics" > "/dev/stderr"; exit 1 }
-	printf "cv pooled: %d parts, kernels %d | spearman %.3f | one-shot %.3f (geo %.3f) | top-5 %.3f | fixed32 %.3f | slower %d | kept %d\n", parts, N, R / N, M / N, exp(G / N), T / N, F / N, S, KP
+	printf "cv pooled: %d parts, kernels %d | spearman %.3f | one-shot %.3f (geo %.3f) | top-5 %.3f | fixed32 %.3f | slower %d (%d by more than 5%%) | kept %d\n", parts, N, R / N, M / N, exp(G / N), T / N, F / N, S, S5, KP
 }'

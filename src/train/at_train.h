@@ -269,6 +269,12 @@ int at_tr_fold_last_cand(cJSON *w, float value);
 cJSON *at_tr_random_weights(const char *layout, int dn, int dc, int hidden,
 	unsigned long long seed);
 
+/* A pick measured below this speedup is "more than 5 % slower": the
+ * two timings of a variant differ by less than 5 % in 79 % of the
+ * measured rows, so such a pick is less likely a matter of noise than
+ * one just below 1. */
+#define AT_TR_SLOW_FAR 0.95
+
 /* Evaluation of one split.  Censored rows (timeouts): the oracle is the
  * best uncensored speedup; MAPE and Spearman use uncensored rows only; a
  * censored row that is picked (one-shot, top-5, fixed32, random) counts
@@ -290,6 +296,8 @@ typedef struct at_tr_metrics {
 	double oracle_geo;		/* geomean oracle speedup */
 	double model_geo;		/* geomean speedup of the pick */
 	int slower;			/* kernels whose pick is < 1 */
+	int slower5;			/* of those, below AT_TR_SLOW_FAR or
+					 * censored */
 	int kept;			/* kernels left as written */
 	double margin;
 	int censored;			/* censored rows of the split */

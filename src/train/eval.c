@@ -181,10 +181,10 @@ static double at_tr_pick_speedup(const at_tr_data *d, int b)
 }
 
 /* Returns 1 when pick row b makes the nest slower than as written: a
- * measured speedup below 1, or any censored row. */
-static int at_tr_pick_slower(const at_tr_data *d, int b)
+ * measured speedup below `limit` (1: slower at all), or any censored row. */
+static int at_tr_pick_slower(const at_tr_data *d, int b, double limit)
 {
-	return b >= 0 && (d->censored[b] || d->speedup[b] < 1);
+	return b >= 0 && (d->censored[b] || d->speedup[b] < limit);
 }
 
 /* The best speedup among keep and the 5 best-predicted non-keep rows. */
@@ -302,7 +302,8 @@ static void at_tr_kernel_metrics(const at_tr_data *d, const at_tr_kernel *K,
 	b = at_tr_pick(d, K, pred, margin);
 	pick = at_tr_pick_speedup(d, b);
 	out->kept += b < 0;
-	out->slower += at_tr_pick_slower(d, b);
+	out->slower += at_tr_pick_slower(d, b, 1);
+	out->slower5 += at_tr_pick_slower(d, b, AT_TR_SLOW_FAR);
 	out->censored_picks += b >= 0 && d->censored[b];
 	at_tr_mean_add(&acc->one, pick / oracle);
 	at_tr_mean_add(&acc->model, pick);
@@ -312,7 +313,7 @@ static void at_tr_kernel_metrics(const at_tr_data *d, const at_tr_kernel *K,
 	at_tr_mean_add(&acc->rand5, r5 / oracle);
 	if (K->fixed32 >= 0) {
 		at_tr_mean_add(&acc->fixed, d->speedup[K->fixed32] / oracle);
-		out->fixed_slower += at_tr_pick_slower(d, K->fixed32);
+		out->fixed_slower += at_tr_pick_slower(d, K->fixed32, 1);
 	}
 }
 
@@ -421,7 +422,7 @@ static double at_tr_margin_score(const at_tr_data *d, at_tr_split s,
 		if (K->split != s || at_tr_best_row(d, K, pred) < 0)
 			continue;
 		b = at_tr_pick(d, K, pred, m);
-		*slower += at_tr_pick_slower(d, b);
+		*slower += at_tr_pick_slower(d, b, 1);
 		at_tr_mean_add(&a, at_tr_pick_speedup(d, b) /
 			at_tr_oracle(d, K));
 	}
@@ -477,7 +478,7 @@ void at_tr_kernels_print(FILE *f, const at_tr_data *d, at_tr_split s,
 			fprintf(f, " | fixed32 %s%.2fx",
 				d->censored[K->fixed32] ? "at most " : "",
 				d->speedup[K->fixed32]);
-		fprintf(f, "%s\n", at_tr_pick_slower(d, b) ? " | SLOWER" : "");
+		fprintf(f, "%s\n", at_tr_pick_slower(d, b, 1) ? " | SLOWER" : "");
 	}
 }
 
@@ -486,15 +487,15 @@ void at_tr_metrics_print(FILE *f, const char *label, const at_tr_metrics *m)
 {
 	fprintf(f, "metrics %s: kernels %d rows %d | MAPE %.1f%% | spearman "
 		"%.3f | one-shot %.3f (geo %.3f) | top-5 %.3f (geo %.3f) | "
-		"fixed32 %.3f (geo %.3f, %d kernels, %d slower) | random %.3f (geo %.3f) "
-		"| random top-5 %.3f (geo %.3f) | slower %d | kept %d | "
-		"margin %.2f | speedup geo model %.3f oracle %.3f | censored "
-		"rows %d picks %d\n", label, m->kernels, m->rows, 100 * m->mape,
-		m->spearman, m->one_arith, m->one_geo, m->top5_arith,
-		m->top5_geo, m->fixed_arith, m->fixed_geo, m->fixed_kernels,
-		m->fixed_slower,
-		m->rand_arith, m->rand_geo, m->rand5_arith, m->rand5_geo,
-		m->slower, m->kept, m->margin, m->model_geo, m->oracle_geo,
+		"fixed32 %.3f (geo %.3f, %d kernels, %d slower) | random %.3f "
+		"(geo %.3f) | random top-5 %.3f (geo %.3f) | slower %d (%d by "
+		"more than 5%%) | kept %d | margin %.2f | speedup geo model "
+		"%.3f oracle %.3f | censored rows %d picks %d\n", label,
+		m->kernels, m->rows, 100 * m->mape, m->spearman, m->one_arith,
+		m->one_geo, m->top5_arith, m->top5_geo, m->fixed_arith,
+		m->fixed_geo, m->fixed_kernels, m->fixed_slower, m->rand_arith,
+		m->rand_geo, m->rand5_arith, m->rand5_geo, m->slower,
+		m->slower5, m->kept, m->margin, m->model_geo, m->oracle_geo,
 		m->censored, m->censored_picks);
 }
 
@@ -516,7 +517,8 @@ cJSON *at_tr_metrics_json(const at_tr_metrics *m)
 		{ "random_geo", m->rand_geo },
 		{ "random_top5_arith", m->rand5_arith },
 		{ "random_top5_geo", m->rand5_geo },
-		{ "slower", m->slower }, { "kept", m->kept },
+		{ "slower", m->slower },
+		{ "slower_5pct", m->slower5 }, { "kept", m->kept },
 		{ "keep_margin", m->margin },
 		{ "model_speedup_geo", m->model_geo },
 		{ "oracle_speedup_geo", m->oracle_geo },
