@@ -67,10 +67,12 @@ void at_deps_free(at_deps *deps);
  * skewing, scans, permutations). */
 int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule);
 
-/* As at_deps_is_legal; when the schedule fails, also sets *dep to the
- * dependence it violates (at_deps_violated), or to -1 when it respects
- * every dependence and only a local scalar's copies are not kept apart,
- * without testing the dependences one by one then. */
+/* As at_deps_is_legal; when the schedule fails and dep is not NULL, also
+ * sets *dep to the dependence it violates (at_deps_violated), or to -1
+ * when it respects every dependence and only a local scalar's copies are
+ * not kept apart, without testing the dependences one by one then.  With
+ * dep NULL, a schedule that mixes a local scalar's copies fails without
+ * the dependences being tested. */
 int at_deps_check(const at_deps *deps, __isl_keep isl_union_map *schedule,
 	int *dep);
 

@@ -206,6 +206,14 @@ void at_space_free(at_space *space);
 at_cand *at_space_make(isl_ctx *ctx, const at_space *space,
 	const at_choice *ch, int *dep);
 
+/* As at_space_make, but an illegal ch gets *dep = -1 without a dependence
+ * being looked for: when a local scalar's copies are mixed, the
+ * dependences are not tested at all (at_deps_check), which is most of
+ * the cost of rejecting such a candidate.  For callers that only need
+ * to know whether ch is legal (the cost model's ranking). */
+at_cand *at_space_try(isl_ctx *ctx, const at_space *space,
+	const at_choice *ch, int *dep);
+
 /* Writes the stable id of `ch` into buf and returns buf: "orig", "keep",
  * or SHAPE.T<scan>.L<scan>.ORDERS.SIZES, e.g. "skew.TP.LI.o0.i2.32x32x16"
  * or "rect.TS.LI.t120.p021.32x32x32".  ORDERS has two forms:

@@ -37,15 +37,24 @@ typedef struct at_plan_rank {
 	int next;		/* its first item not yet taken */
 } at_plan_rank;
 
-/* at_space_make, timed as the legality stage. */
-static at_cand *at_plan_make(isl_ctx *ctx, const at_space *space,
-	const at_choice *ch, int *dep)
+/* at_space_make (at_space_try unless `name`), timed as the legality
+ * stage. */
+static at_cand *at_plan_make_as(isl_ctx *ctx, const at_space *space,
+	const at_choice *ch, int *dep, int name)
 {
 	double t = at_timing_start();
-	at_cand *c = at_space_make(ctx, space, ch, dep);
+	at_cand *c = name ? at_space_make(ctx, space, ch, dep) :
+		at_space_try(ctx, space, ch, dep);
 
 	at_timing_stop(AT_T_LEGAL, t);
 	return c;
+}
+
+/* at_plan_make_as naming the violated dependence of an illegal ch. */
+static at_cand *at_plan_make(isl_ctx *ctx, const at_space *space,
+	const at_choice *ch, int *dep)
+{
+	return at_plan_make_as(ctx, space, ch, dep, 1);
 }
 
 /* Writes into buf why a choice is illegal: the dependence (index dep) it
@@ -210,7 +219,7 @@ static int at_plan_model_next(isl_ctx *ctx, const at_space *space,
 		    &it->ch))
 			continue;
 		*out = it->ch.shape == AT_CHOICE_KEEP ? NULL :
-			at_plan_make(ctx, space, &it->ch, &dep);
+			at_plan_make_as(ctx, space, &it->ch, &dep, 0);
 		if (*out || it->ch.shape == AT_CHOICE_KEEP) {
 			it->legal = 1;
 			return 1;
@@ -237,7 +246,7 @@ static void at_plan_model_check(isl_ctx *ctx, const at_space *space,
 		int dep;
 		if (!it->legal && it->ch.shape != AT_CHOICE_KEEP &&
 		    checks++ < AT_PLAN_EXPLAIN_CHECKS) {
-			c = at_plan_make(ctx, space, &it->ch, &dep);
+			c = at_plan_make_as(ctx, space, &it->ch, &dep, 0);
 			it->legal = c ? 1 : dep == -2 ? 0 : -1;
 			at_cand_free(c);
 		}

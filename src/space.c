@@ -618,9 +618,11 @@ static int at_space_check(const at_deps *deps, __isl_keep isl_schedule *sched,
 	return legal;
 }
 
-/* Returns the candidate of ch if it is legal (see at_space.h). */
-at_cand *at_space_make(isl_ctx *ctx, const at_space *space,
-	const at_choice *ch, int *dep)
+/* The candidate of ch if it is legal (at_space_make); a violated
+ * dependence is looked for only when `name` is set (else *dep is -1 for
+ * an illegal ch). */
+static at_cand *at_space_make_as(isl_ctx *ctx, const at_space *space,
+	const at_choice *ch, int *dep, int name)
 {
 	isl_schedule *sched = at_space_schedule(ctx, space, ch);
 	at_cand *c;
@@ -630,8 +632,11 @@ at_cand *at_space_make(isl_ctx *ctx, const at_space *space,
 	if (!sched)
 		return NULL;
 	/* the original schedule defines the dependences: legal as it is */
-	legal = ch->shape < 0 ? 1 : at_space_check(space->deps, sched, dep);
+	legal = ch->shape < 0 ? 1 : at_space_check(space->deps, sched,
+		name ? dep : NULL);
 	if (legal != 1) {
+		if (legal < 0 || !name)
+			*dep = -1;
 		isl_schedule_free(sched);
 		return NULL;
 	}
@@ -646,6 +651,20 @@ at_cand *at_space_make(isl_ctx *ctx, const at_space *space,
 	at_space_id(space, ch, c->id, sizeof(c->id));
 	at_space_describe(space, c);
 	return c;
+}
+
+/* Returns the candidate of ch if it is legal (see at_space.h). */
+at_cand *at_space_make(isl_ctx *ctx, const at_space *space,
+	const at_choice *ch, int *dep)
+{
+	return at_space_make_as(ctx, space, ch, dep, 1);
+}
+
+/* As at_space_make without naming a dependence (see at_space.h). */
+at_cand *at_space_try(isl_ctx *ctx, const at_space *space,
+	const at_choice *ch, int *dep)
+{
+	return at_space_make_as(ctx, space, ch, dep, 0);
 }
 
 /* Returns the sizes allowed at position k (see at_space.h). */
