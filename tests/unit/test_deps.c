@@ -265,6 +265,16 @@ static int violated(isl_ctx *ctx, const at_deps *d, const char *text)
 	return r;
 }
 
+/* Returns at_deps_check of schedule `text` (dep may be NULL). */
+static int check(isl_ctx *ctx, const at_deps *d, const char *text, int *dep)
+{
+	isl_union_map *t = isl_union_map_read_from_str(ctx, text);
+	int r = at_deps_check(d, t, dep);
+
+	isl_union_map_free(t);
+	return r;
+}
+
 /* Returns 1 if the last dimension of partial schedule `text` is parallel. */
 static int parallel(isl_ctx *ctx, const at_deps *d, const char *text)
 {
@@ -405,8 +415,13 @@ static void test_local(isl_ctx *ctx)
 	static const char fused[] = "[N] -> { "
 		"S0[i,j] -> [floor(i/8),floor(j/8),-1,i,j,-1,0]; "
 		"S1[i,j,k] -> [floor(i/8),floor(j/8),floor(k/8),i,j,k,1] }";
+	/* as fused, with the declaration after its uses (k tiles 0, 1) */
+	static const char late[] = "[N] -> { "
+		"S0[i,j] -> [floor(i/8),floor(j/8),2,i,j,0,0]; "
+		"S1[i,j,k] -> [floor(i/8),floor(j/8),floor(k/8),i,j,k,1] }";
 	at_source *src = NULL;
 	at_deps *d = NULL;
+	int dep = -3;
 
 	AT_CHECK(load(ctx, "tests/unit/inputs/fe_local.c", &src, &d) == 0,
 		"local: parsed and analysed");
@@ -428,6 +443,16 @@ static void test_local(isl_ctx *ctx)
 		"local: tiles of i, j and k interleave the copies: illegal");
 	AT_CHECK_INT(violated(ctx, d, fused), -1,
 		"local: ... although they violate no dependence");
+	AT_CHECK_INT(check(ctx, d, fused, &dep), 0,
+		"local: at_deps_check fails the interleaved tiles");
+	AT_CHECK_INT(dep, -1, "local: ... naming no dependence");
+	AT_CHECK_INT(check(ctx, d, late, NULL), 0,
+		"local: the declaration after its uses fails (dep not asked)");
+	dep = -3;
+	AT_CHECK_INT(check(ctx, d, late, &dep), 0,
+		"local: ... and fails when asked to name a dependence");
+	AT_CHECK(dep >= 0 && dep == violated(ctx, d, late), "local: ... "
+		"naming the dependence at_deps_violated finds (%d)", dep);
 	AT_CHECK(tilable(ctx, src->scops[0], d),
 		"local: isl's band (told the live ranges) is tiled and legal");
 out:
