@@ -140,6 +140,43 @@ run_recurrence() {
 	tally "$LOGS/verify-rec.log" "tests/verify.sh (class recurrence)"
 }
 
+# Series 3 (autotile-gen seeds from 2,000,000): series 2's kernels over
+# float arrays and scalars; series 2 keeps its programs.
+run_float() {
+	want="3084946409 2329418612 2645275044 295910032 1351092226 3996135004 794330634 4053950913 2331918029"
+	# shellcheck disable=SC2046
+	got=$(echo $(for s in 1000001 1000004 1000039; do
+		for z in test bench round; do
+			"$GEN" --seed $s --size $z | cksum | cut -d ' ' -f 1
+		done
+	done))
+	[ "$got" = "$want" ]
+	check $? "autotile-gen: seeds 1000001, 1000004, 1000039 at every --size print the programs they printed before series 3 (checksums $got)"
+	fs="2000001 2000002 2000003 2000009 2000011 2000015"
+	n=0
+	for s in $fs; do
+		"$GEN" --seed $s | grep -q '^static float [A-Z][A-Z0-9]*\[' &&
+			! "$GEN" --seed $s | grep -q 'static double' &&
+			n=$((n + 1))
+	done
+	[ $n -eq 6 ] && "$GEN" --seed 2000001 |
+		grep -Eq '^[[:space:]]+float [a-z]+[0-9] = 0\.0;$'
+	check $? "autotile-gen: seeds $fs have float arrays only, and 2000001 (recurrence) float scalars"
+	GEN=$GEN OUTDIR=tests/out/gen-float sh tests/gentest.sh $fs \
+		>"$LOGS/gentest-float.log" 2>&1
+	tally "$LOGS/gentest-float.log" "tests/gentest.sh (series 3, float)"
+	for s in $fs; do
+		AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-float \
+			sh tests/verify.sh --ids $s orig
+		AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-float \
+			sh tests/verify.sh --one $s 4
+	done >"$LOGS/verify-float.log" 2>&1
+	AUTOTILE=$AUTOTILE GEN=$GEN GENFLAGS=--locals \
+		OUTDIR=tests/out/verify-float-locals \
+		sh tests/verify.sh --one 2000001 4 >>"$LOGS/verify-float.log" 2>&1
+	tally "$LOGS/verify-float.log" "tests/verify.sh (series 3, float)"
+}
+
 # Prints a section header with the time elapsed so far.
 section() {
 	echo "# ---- $* ($(($(date +%s) - start)) s)"
@@ -1357,6 +1394,7 @@ if [ -x "$AUTOTILE" ]; then
 		GEN=$GEN sh tests/gentest.sh 1 2 3 4 5 6 7 8 9 10 11 12 >"$LOGS/gentest.log" 2>&1
 		tally "$LOGS/gentest.log" "tests/gentest.sh"
 		run_recurrence
+		run_float
 		section "dataset driver (bin/autotile-dataset, 2 kernels at --size test)"
 		run_dataset
 		run_wild

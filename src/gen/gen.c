@@ -7,7 +7,8 @@
  *                [--locals] [-o FILE]
  *
  * Prints one complete C program: #define'd sizes (each overridable with
- * -D), static double arrays, a deterministic init(), the kernel function(s)
+ * -D), static double (float from series 3 on) arrays, a deterministic
+ * init(), the kernel function(s)
  * and a main that times them and prints hashes of every array written (see
  * runtime/at_bench.h).  Everything is drawn from one splitmix64 generator
  * seeded with S, in an order that does not depend on the other options:
@@ -18,7 +19,9 @@
  * Kernel classes, one per seed with equal probability (README, Tests):
  * uniform, stencil, reduction, transpose, triangular, multi; seeds from
  * 1,000,000 on (series 2) also recurrence (recursive filters through
- * scalars, as in deriche).  The seeds below keep their kernels.
+ * scalars, as in deriche); from 2,000,000 on (series 3) the same seven
+ * classes over float arrays and scalars.  The seeds below keep their
+ * kernels.
  *
  * Exit status: 0 success, 1 output error (or a generator bug:
  * a kernel that does not fit its fixed tables), 2 usage error.
@@ -46,7 +49,7 @@ typedef struct {
 	long test, bench;
 } at_gen_size;
 
-/* A static global array of doubles.  The extent of dimension d is
+/* A static global array (of the kernel's element type).  The extent of dimension d is
  * mul[d] * SIZE(size[d]) [+ SIZE(size2[d])] + pad[d]; size2[d] is -1 when
  * absent.  role[d] is the iterator role (0 i, 1 j, 2 k) of the dimension,
  * used by the multi class.  init() fills it with a formula whose constants
@@ -92,6 +95,9 @@ typedef struct {
 	int root;
 	int err;
 	int locals;		/* --locals: statements through a local */
+	const char *elem;	/* element type of the arrays and of the
+				 * recurrence scalars: "double", or "float"
+				 * from AT_GEN_SERIES3 on */
 } at_gen_kernel;
 
 /* A string being appended to in a fixed buffer; overflow sets *err. */
@@ -1562,6 +1568,11 @@ static void at_gen_multi(at_gen_kernel *k)
  * measured data names kernels by seed). */
 #define AT_GEN_SERIES2 1000000ULL
 
+/* Seeds from here on (series 3) draw series 2's kernels over float
+ * arrays and scalars instead of double: every measured kernel before was
+ * double, so the cost model never saw an element of 4 bytes (deriche's). */
+#define AT_GEN_SERIES3 2000000ULL
+
 /* One pass of a recurrence kernel: a sweep of a recursive filter along
  * rows (the loop over i outside, j along the line) or columns (j outside,
  * i along: the sweep strides through memory), forwards or backwards, from
@@ -1590,15 +1601,16 @@ static void at_gen_rsub(char *buf, size_t n, const at_gen_rpass *p)
 	snprintf(buf, n, "[%s][%s]", ii, jj);
 }
 
-/* Adds under parent the declaration `double NAMEid = 0.0;` (a scalar of
- * the nest: one copy per iteration of the loops around it). */
+/* Adds under parent the declaration `ELEM NAMEid = 0.0;` (a scalar of
+ * the nest of the kernel's element type: one copy per iteration of the
+ * loops around it). */
 static void at_gen_rdecl(at_gen_kernel *k, int parent, const char *name,
 	int id)
 {
 	at_gen_str b;
 	int n = at_gen_stmt(k, parent, &b);
 
-	at_gen_cat(&b, "double %s%d = 0.0;", name, id);
+	at_gen_cat(&b, "%s %s%d = 0.0;", k->elem, name, id);
 	if (n >= 0)
 		k->node[n].decl = 1;
 }
@@ -1801,13 +1813,15 @@ static void at_gen_recurrence(at_gen_kernel *k)
 }
 
 /* Draws the whole kernel for seed: its class (one of six, equally likely;
- * from AT_GEN_SERIES2 on one of seven) and everything in it.  Returns 0,
- * or -1 when a fixed buffer overflowed (a generator bug). */
+ * from AT_GEN_SERIES2 on one of seven; from AT_GEN_SERIES3 on over float)
+ * and everything in it.  Returns 0, or -1 when a fixed buffer overflowed
+ * (a generator bug). */
 static int at_gen_kernel_make(at_gen_kernel *k, uint64_t seed)
 {
 	memset(k, 0, sizeof *k);
 	k->rng = seed;
 	k->root = -1;
+	k->elem = seed >= AT_GEN_SERIES3 ? "float" : "double";
 	switch (at_gen_int(k, 0, seed >= AT_GEN_SERIES2 ? 6 : 5)) {
 	case 0: at_gen_uniform(k); break;
 	case 1: at_gen_stencil(k); break;
@@ -1927,7 +1941,9 @@ static void at_gen_print_header(FILE *f, const at_gen_kernel *k,
 		" * a random kernel for autotile's tests and training data.\n",
 		seed, size, o->variants ? " --variants" : "",
 		o->locals ? " --locals" : "");
-	snprintf(line, sizeof line, "Kernel class %s: %s.", k->cls, k->what);
+	snprintf(line, sizeof line, "Kernel class %s: %s.%s", k->cls, k->what,
+		strcmp(k->elem, "double") ? " Arrays and scalars are float." :
+		"");
 	at_gen_print_wrapped(f, line);
 	if (o->variants) {
 		fputs(" * Variants: 0 = the nest as generated (reference)", f);
@@ -2004,7 +2020,7 @@ static void at_gen_print_arrays(FILE *f, const at_gen_kernel *k)
 	for (int i = 0; i < k->n_arr; i++) {
 		const at_gen_array *a = &k->arr[i];
 
-		fprintf(f, "static double %s", a->name);
+		fprintf(f, "static %s %s", k->elem, a->name);
 		for (int d = 0; d < a->nd; d++) {
 			fputc('[', f);
 			at_gen_print_extent(f, k, a, d);
