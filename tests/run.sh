@@ -97,6 +97,61 @@ check() {
 	fi
 }
 
+# Checks that autotile-gen prints for seeds $3..., each at --size test,
+# bench and round, the programs whose checksums are $1 (in that order):
+# the ones they printed before $2 was added.
+gen_pinned() {
+	want=$1
+	before=$2
+	shift 2
+	got=$(for s in "$@"; do
+		for z in test bench round; do
+			"$GEN" --seed "$s" --size $z | cksum | cut -d ' ' -f 1
+		done
+	done | tr '\n' ' ' | sed 's/ $//')
+	[ "$got" = "$want" ]
+	check $? "autotile-gen: seeds $* at every --size print the programs they printed before $before (checksums $got)"
+}
+
+# Returns 0 when the program of every seed $3... has a line matching
+# grep -E pattern $1 and (unless $2 is empty) none matching $2.
+gen_all_match() {
+	want=$1
+	never=$2
+	shift 2
+	for s in "$@"; do
+		p=$("$GEN" --seed "$s") || return 1
+		printf '%s\n' "$p" | grep -Eq "$want" || return 1
+		[ -z "$never" ] || ! printf '%s\n' "$p" | grep -Eq "$never" ||
+			return 1
+	done
+}
+
+# Runs generated kernels $3... through tests/gentest.sh and, as written
+# (`orig`: verify.sh draws tilings only, and the nest as written with
+# `parallel for` and its scalars private is most of a recurrence's
+# space) and under random legal candidates, tests/verify.sh, each also
+# with --locals; $1 names the logs and outputs, $2 the kernels.
+gen_check_seeds() {
+	tag=$1
+	what=$2
+	shift 2
+	GEN=$GEN OUTDIR=tests/out/gen-$tag sh tests/gentest.sh "$@" \
+		>"$LOGS/gentest-$tag.log" 2>&1
+	tally "$LOGS/gentest-$tag.log" "tests/gentest.sh ($what)"
+	for s in "$@"; do
+		AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-$tag \
+			sh tests/verify.sh --ids "$s" orig
+		AUTOTILE=$AUTOTILE GEN=$GEN GENFLAGS=--locals \
+			OUTDIR=tests/out/verify-$tag-locals sh tests/verify.sh --ids "$s" orig
+		AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-$tag \
+			sh tests/verify.sh --one "$s" 8
+		AUTOTILE=$AUTOTILE GEN=$GEN GENFLAGS=--locals \
+			OUTDIR=tests/out/verify-$tag-locals sh tests/verify.sh --one "$s" 4
+	done >"$LOGS/verify-$tag.log" 2>&1
+	tally "$LOGS/verify-$tag.log" "tests/verify.sh ($what)"
+}
+
 # The generator's series 2 (seeds from 1,000,000: class recurrence too)
 # and series 1 unchanged: the measured data names kernels by seed, so a
 # seed below 1,000,000 must print the program it printed when timed
@@ -104,77 +159,27 @@ check() {
 # recurrence kernels compile, run, and keep their results under `orig`
 # and random legal candidates (tests/verify.sh, also --locals).
 run_recurrence() {
-	want="3514578440 2451155747 233845144 373885004 1947081587 288142586 1494948573 3487728743 4102276242 3021465850 526363759 1999879625 1480171792 2590523444 1411866075"
-	# shellcheck disable=SC2046
-	got=$(echo $(for s in 5 1578 4732 22001 100001; do
-		for z in test bench round; do
-			"$GEN" --seed $s --size $z | cksum | cut -d ' ' -f 1
-		done
-	done))
-	[ "$got" = "$want" ]
-	check $? "autotile-gen: seeds 5, 1578, 4732, 22001, 100001 at every --size print the programs they printed before series 2 (checksums $got)"
+	gen_pinned "3514578440 2451155747 233845144 373885004 1947081587 288142586 1494948573 3487728743 4102276242 3021465850 526363759 1999879625 1480171792 2590523444 1411866075" \
+		"series 2" 5 1578 4732 22001 100001
 	rs="1000001 1000004 1000039 1000042 1000060"
-	n=0
-	for s in $rs; do
-		"$GEN" --seed $s | grep -q '^ \* gen-class: recurrence$' &&
-			n=$((n + 1))
-	done
-	[ $n -eq 5 ] && "$GEN" --seed 1000001 |
+	gen_all_match '^ \* gen-class: recurrence$' '' $rs &&
+		"$GEN" --seed 1000001 |
 		grep -Eq '^[[:space:]]+double [a-z]+[0-9] = 0\.0;$'
 	check $? "autotile-gen: seeds $rs are of class recurrence, with scalars declared in the nest"
-	GEN=$GEN OUTDIR=tests/out/gen-rec sh tests/gentest.sh $rs \
-		>"$LOGS/gentest-rec.log" 2>&1
-	tally "$LOGS/gentest-rec.log" "tests/gentest.sh (class recurrence)"
-	# orig too: verify.sh draws tilings only, and the nest as written
-	# with `parallel for` and its scalars private is most of this space
-	for s in $rs; do
-		AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-rec \
-			sh tests/verify.sh --ids $s orig
-		AUTOTILE=$AUTOTILE GEN=$GEN GENFLAGS=--locals \
-			OUTDIR=tests/out/verify-rec-locals sh tests/verify.sh --ids $s orig
-		AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-rec \
-			sh tests/verify.sh --one $s 8
-		AUTOTILE=$AUTOTILE GEN=$GEN GENFLAGS=--locals \
-			OUTDIR=tests/out/verify-rec-locals sh tests/verify.sh --one $s 4
-	done >"$LOGS/verify-rec.log" 2>&1
-	tally "$LOGS/verify-rec.log" "tests/verify.sh (class recurrence)"
+	gen_check_seeds rec "class recurrence" $rs
 }
 
 # Series 3 (autotile-gen seeds from 2,000,000): series 2's kernels over
 # float arrays and scalars; series 2 keeps its programs.
 run_float() {
-	want="3084946409 2329418612 2645275044 295910032 1351092226 3996135004 794330634 4053950913 2331918029"
-	# shellcheck disable=SC2046
-	got=$(echo $(for s in 1000001 1000004 1000039; do
-		for z in test bench round; do
-			"$GEN" --seed $s --size $z | cksum | cut -d ' ' -f 1
-		done
-	done))
-	[ "$got" = "$want" ]
-	check $? "autotile-gen: seeds 1000001, 1000004, 1000039 at every --size print the programs they printed before series 3 (checksums $got)"
+	gen_pinned "3084946409 2329418612 2645275044 295910032 1351092226 3996135004 794330634 4053950913 2331918029" \
+		"series 3" 1000001 1000004 1000039
 	fs="2000001 2000002 2000003 2000009 2000011 2000015"
-	n=0
-	for s in $fs; do
-		"$GEN" --seed $s | grep -q '^static float [A-Z][A-Z0-9]*\[' &&
-			! "$GEN" --seed $s | grep -q 'static double' &&
-			n=$((n + 1))
-	done
-	[ $n -eq 6 ] && "$GEN" --seed 2000001 |
+	gen_all_match '^static float [A-Z][A-Z0-9]*\[' 'static double' $fs &&
+		"$GEN" --seed 2000001 |
 		grep -Eq '^[[:space:]]+float [a-z]+[0-9] = 0\.0;$'
 	check $? "autotile-gen: seeds $fs have float arrays only, and 2000001 (recurrence) float scalars"
-	GEN=$GEN OUTDIR=tests/out/gen-float sh tests/gentest.sh $fs \
-		>"$LOGS/gentest-float.log" 2>&1
-	tally "$LOGS/gentest-float.log" "tests/gentest.sh (series 3, float)"
-	for s in $fs; do
-		AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-float \
-			sh tests/verify.sh --ids $s orig
-		AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-float \
-			sh tests/verify.sh --one $s 4
-	done >"$LOGS/verify-float.log" 2>&1
-	AUTOTILE=$AUTOTILE GEN=$GEN GENFLAGS=--locals \
-		OUTDIR=tests/out/verify-float-locals \
-		sh tests/verify.sh --one 2000001 4 >>"$LOGS/verify-float.log" 2>&1
-	tally "$LOGS/verify-float.log" "tests/verify.sh (series 3, float)"
+	gen_check_seeds float "series 3, float" $fs
 }
 
 # Prints a section header with the time elapsed so far.
