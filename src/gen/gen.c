@@ -49,9 +49,9 @@ typedef struct {
 	long test, bench;
 } at_gen_size;
 
-/* A static global array (of the kernel's element type).  The extent of dimension d is
- * mul[d] * SIZE(size[d]) [+ SIZE(size2[d])] + pad[d]; size2[d] is -1 when
- * absent.  role[d] is the iterator role (0 i, 1 j, 2 k) of the dimension,
+/* A static global array of the kernel's element type.  The extent of
+ * dimension d is mul[d] * SIZE(size[d]) [+ SIZE(size2[d])] + pad[d];
+ * size2[d] is -1 when absent.  role[d] is the iterator role (0 i, 1 j, 2 k) of the dimension,
  * used by the multi class.  init() fills it with a formula whose constants
  * are drawn when the array is added. */
 typedef struct {

@@ -478,7 +478,8 @@ void at_tr_kernels_print(FILE *f, const at_tr_data *d, at_tr_split s,
 			fprintf(f, " | fixed32 %s%.2fx",
 				d->censored[K->fixed32] ? "at most " : "",
 				d->speedup[K->fixed32]);
-		fprintf(f, "%s\n", at_tr_pick_slower(d, b, 1) ? " | SLOWER" : "");
+		fprintf(f, "%s\n", at_tr_pick_slower(d, b, 1) ? " | SLOWER" :
+			"");
 	}
 }
 

@@ -400,11 +400,12 @@ static void test_metrics(const char *dir)
 	d.kernels[1].split = AT_TR_VAL;
 	at_tr_metrics_compute(&d, AT_TR_TEST, pred, 0.0, &mt);
 	AT_CHECK(fabs(mt.one_arith - 0.125) < 1e-12 && mt.slower == 1 &&
-		mt.slower5 == 1 && fabs(mt.top5_arith - 1) < 1e-12 && fabs(mt.fixed_arith - 0.5) <
-		1e-12 && fabs(mt.rand_arith - 6.5 / 12) < 1e-12 &&
+		mt.slower5 == 1 && fabs(mt.top5_arith - 1) < 1e-12 &&
+		fabs(mt.fixed_arith - 0.5) < 1e-12 &&
+		fabs(mt.rand_arith - 6.5 / 12) < 1e-12 &&
 		fabs(mt.spearman + 0.4) < 1e-12, "kernel 5, margin 0: one-shot "
-		"0.125 (%g), slower 1 (%d, 0.5x: by more than 5 %%), top-5 1 (%g), fixed32 0.5 (%g), "
-		"random 0.5417 (%g), spearman -0.4 (%g)", mt.one_arith,
+		"0.125 (%g), slower 1 (%d, 0.5x: by more than 5 %%), top-5 1 "
+		"(%g), fixed32 0.5 (%g), random 0.5417 (%g), spearman -0.4 (%g)", mt.one_arith,
 		mt.slower, mt.top5_arith, mt.fixed_arith, mt.rand_arith,
 		mt.spearman);
 	at_tr_metrics_compute(&d, AT_TR_TEST, pred, 1.0, &mt);
