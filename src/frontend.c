@@ -426,9 +426,67 @@ static CXCursor at_fe_child(CXCursor c, int i)
 	return r;
 }
 
+/* Returns 1 when tokens [lo, hi) could be text of one macro argument:
+ * every `(` and `[` among them closed among them, none closing one opened
+ * before lo, and no `,` outside brackets (a range running from one
+ * argument into the next has one). */
+static int at_fe_one_arg(const at_fe_tu *t, unsigned lo, unsigned hi)
+{
+	int depth = 0;
+
+	for (unsigned j = lo; j < hi; j++) {
+		const char *s = t->spell[j];
+		if (!strcmp(s, "(") || !strcmp(s, "["))
+			depth++;
+		else if ((!strcmp(s, ")") || !strcmp(s, "]")) && --depth < 0)
+			return 0;
+		else if (!strcmp(s, ",") && depth == 0)
+			return 0;
+	}
+	return depth == 0;
+}
+
+/* Returns the index of the operator token of operator cursor `c` found by
+ * position, or -1: the one punctuation token between its operands
+ * (binary), before its operand (prefix) or after it (postfix), when `c`
+ * and its operands are text of the main file inside one macro argument.
+ * There clang annotates the tokens with one of the cursors the argument
+ * expands to (MAX(a, b + 1) holds `b + 1` twice), so the annotation test
+ * of at_fe_op_tok can miss `c`. */
+static long at_fe_op_by_pos(const at_fe_tu *t, CXCursor c)
+{
+	unsigned b, e, b0, e0, b1, e1, lo, hi, k;
+
+	if (at_fe_extent(t, c, &b, &e) < 0 ||
+	    at_fe_extent(t, at_fe_child(c, 0), &b0, &e0) < 0)
+		return -1;
+	if (clang_getCursorKind(c) == CXCursor_UnaryOperator) {
+		if (b < b0 && e == e0)
+			lo = b, hi = b0;
+		else if (b == b0 && e0 < e)
+			lo = e0, hi = e;
+		else
+			return -1;
+	} else {
+		if (at_fe_extent(t, at_fe_child(c, 1), &b1, &e1) < 0 ||
+		    b != b0 || e != e1 || e0 > b1)
+			return -1;
+		lo = e0, hi = b1;
+	}
+	k = at_fe_tok_from(t, lo);
+	if (k >= t->n_tok || at_fe_tok_from(t, hi) != k + 1 ||
+	    at_fe_tok_end(t, k) > hi ||
+	    clang_getTokenKind(t->tok[k]) != CXToken_Punctuation ||
+	    at_fe_is(t, k, ",") ||
+	    !at_fe_one_arg(t, at_fe_tok_from(t, b), at_fe_tok_from(t, e)))
+		return -1;
+	return (long)k;
+}
+
 /* Returns the index of the token that is the operator of the operator
- * cursor `c` (the token clang annotated with `c` itself), or -1 when the
- * operator comes from a macro body. */
+ * cursor `c` (the token clang annotated with `c` itself, else the one
+ * at_fe_op_by_pos finds), or -1 when the operator comes from a macro
+ * body. */
 static long at_fe_op_tok(const at_fe_tu *t, CXCursor c)
 {
 	unsigned b, e, lo, hi;
@@ -445,7 +503,7 @@ static long at_fe_op_tok(const at_fe_tu *t, CXCursor c)
 		    clang_equalRanges(clang_getCursorExtent(a), r))
 			return (long)k;
 	}
-	return -1;
+	return at_fe_op_by_pos(t, c);
 }
 
 /* Returns 1 when the definition of the macro expanded at the start of
@@ -1736,12 +1794,21 @@ static void at_fe_unsupported(at_fe_nest *n, CXCursor c, const char *what)
 static char *at_fe_op(at_fe_nest *n, CXCursor c)
 {
 	long k = at_fe_op_tok(n->t, c);
+	unsigned b, e;
+	int m;
 
 	if (k >= 0)
 		return strdup(n->t->spell[k]);
-	if (at_fe_macro_assigns(n->t, c) == 0)
+	m = at_fe_macro_assigns(n->t, c);
+	if (m == 0)
 		return strdup("");
-	at_fe_unsupported(n, c, "expression from a macro with assignments");
+	if (m > 0 && at_fe_extent(n->t, c, &b, &e) == 0)
+		at_fe_fail(n, b, "macro `%s` may assign or increment (its "
+			"definition has such an operator)",
+			n->t->spell[at_fe_tok_from(n->t, b)]);
+	else
+		at_fe_unsupported(n, c, "operator from a macro that autotile "
+			"cannot read in");
 	return NULL;
 }
 

@@ -409,6 +409,49 @@ static void test_reject(void)
 	at_source_free(src);
 }
 
+/* Operators in macro arguments are read like any other (clang annotates
+ * the tokens of an argument that expands twice with one of its copies);
+ * an assignment a macro hides, in its body or spread over its arguments,
+ * leaves the nest unchanged. */
+static void test_macro_args(void)
+{
+	int before = at_diag_count(AT_WARNING);
+	at_source *src = parse("fe_macroarg.c", 0, NULL);
+	const at_scop *s;
+	const at_stmt *st;
+	int w = 0, rt = 0, rs = 0;
+
+	if (!src)
+		return;
+	AT_CHECK_INT(at_diag_count(AT_WARNING) - before, 2,
+		"macro args: SET and BUMP rejected");
+	AT_CHECK_INT(src->n_scop, 2, "macro args: m_args and m_ok kept");
+	if (src->n_scop != 2) {
+		at_source_free(src);
+		return;
+	}
+	AT_CHECK(starts(src, src->scops[0]->func_begin, "void m_args") &&
+		starts(src, src->scops[1]->func_begin, "void m_ok"),
+		"macro args: the kept nests");
+	s = src->scops[0];
+	st = &s->stmts[0];
+	AT_CHECK(s->n_loop == 2 && s->n_param == 1, "macro args: i, j and N");
+	for (int k = 0; s->n_param == 1 && k < st->n_ref; k++) {
+		const at_ref *r = &st->refs[k];
+		const char *a = s->arrays[r->array].name;
+		w += (r->kind & AT_WRITE) != 0;
+		/* columns: i j N 1 */
+		rt += !strcmp(a, "T") && r->kind == AT_READ &&
+			row_is(r->m, 4, 1L, 0L, 0L, -1L) &&
+			row_is(r->m + 4, 4, 0L, 1L, 0L, -1L);
+		rs += !strcmp(a, "S") && r->kind == AT_READ &&
+			row_is(r->m, 4, 0L, 1L, 0L, 0L);
+	}
+	AT_CHECK(w == 1 && rt >= 1 && rs >= 1,
+		"macro args: one write, T[i - 1][j - 1] and S[j] read");
+	at_source_free(src);
+}
+
 /* Parse errors and unreadable files. */
 static void test_errors(void)
 {
@@ -439,6 +482,7 @@ int main(int argc, char **argv)
 	test_misc();
 	test_comments();
 	test_reject();
+	test_macro_args();
 	test_local();
 	test_errors();
 	AT_TEST_END();
