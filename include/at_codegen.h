@@ -27,7 +27,8 @@ typedef struct at_loop_note {
 	char iter[16];
 	int level;		/* nesting level in the generated code */
 	int parallel;		/* proved parallel */
-	int omp;		/* 0: none, 1: parallel for, 2: simd */
+	int omp;		/* 0: none, 1: parallel for, 2: simd, 3: none
+				 * (simd unsafe: codegen.c, at_cg_simd_safe) */
 } at_loop_note;
 
 typedef struct at_gen {

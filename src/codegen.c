@@ -62,6 +62,10 @@ struct at_cg {
 	struct at_cg_memo *memo;	/* parallelism results so far */
 	char *stmts;		/* statements of the loop being printed */
 	int vis[AT_CG_MAX_DEPTH];	/* hoisted bounds visible, per depth */
+	/* The loop around the one being printed: its iterator (NULL at the
+	 * top) and whether it is parallel (see at_cg_simd_safe). */
+	isl_ast_expr *outer;
+	int outer_par;
 };
 
 /* Returns the helper definitions emitted once per output file. */
@@ -936,22 +940,90 @@ static void at_cg_for_header(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	at_buf_add(&cg->out, ")");
 }
 
-/* Returns the OpenMP pragma of a loop (0: none, 1: parallel for, 2: simd)
- * and records its note for --explain. */
-static int at_cg_omp(struct at_cg *cg, const char *iter,
-	__isl_keep isl_ast_node *body, int level, int flags)
-{
-	int par = at_cg_loop_is_parallel(cg, iter, body), omp = 0;
+/* Context of at_cg_simd_stmt. */
+struct at_cg_simd {
+	const struct at_cg *cg;
+	int unsafe;
+};
 
-	if (par < 0) {
-		cg->failed = 1;
-		par = 0;
+/* Sets sd->unsafe when user node `node` is a statement with a subscript
+ * that decreases as the iterator cg->outer grows (or that is not read as
+ * affine in it): the subscripts are the access rows (at_ref) applied to
+ * the node's arguments, the statement's iterators as expressions of the
+ * generated ones. */
+static isl_bool at_cg_simd_stmt(__isl_keep isl_ast_node *node, void *user)
+{
+	struct at_cg_simd *sd = user;
+	const at_scop *scop = sd->cg->scop;
+	int ncol = at_scop_ncol(scop), k;
+	long coef[AT_MAX_DEPTH];
+	isl_ast_expr *call, *name;
+	const at_stmt *st;
+	isl_id *id;
+
+	if (isl_ast_node_get_type(node) != isl_ast_node_user)
+		return isl_bool_true;
+	call = isl_ast_node_user_get_expr(node);
+	name = isl_ast_expr_op_get_arg(call, 0);
+	id = isl_ast_expr_id_get_id(name);
+	k = at_cg_stmt_index(sd->cg, id ? isl_id_get_name(id) : NULL);
+	st = k < 0 ? NULL : &scop->stmts[k];
+	if (!st || isl_ast_expr_op_get_n_arg(call) != st->n_loop + 1)
+		sd->unsafe = 1;
+	for (int l = 0; !sd->unsafe && l < st->n_loop; l++) {
+		isl_ast_expr *a = isl_ast_expr_op_get_arg(call, l + 1);
+		sd->unsafe = !a || at_cg_coef(a, sd->cg->outer, &coef[l]) < 0;
+		isl_ast_expr_free(a);
 	}
-	if (cg->opts->parallel && par && !flags)
+	for (int r = 0; !sd->unsafe && r < st->n_ref; r++)
+		for (int d = 0; d < st->refs[r].n_dim; d++) {
+			const long *row = st->refs[r].m + (long)d * ncol;
+			long c = 0;
+			for (int l = 0; l < st->n_loop; l++)
+				c += row[st->loops[l]] * coef[l];
+			sd->unsafe |= c < 0;
+		}
+	isl_id_free(id);
+	isl_ast_expr_free(name);
+	isl_ast_expr_free(call);
+	return sd->unsafe ? isl_bool_error : isl_bool_false;
+}
+
+/* Returns 1 when `#pragma omp simd` may go on a loop with body `body`:
+ * unless the loop around it is parallel, no subscript in body may
+ * decrease as that loop's iterator grows.  GCC 12 at -O3 miscompiles
+ * such nests, u[i][N - j] = u[i][N - j + 1] ... with simd on i inside j
+ * (unroll-and-jam of the j loop; tests/gcc/simd-jam.c), which is how
+ * isl prints a loop that ran backwards. */
+static int at_cg_simd_safe(const struct at_cg *cg,
+	__isl_keep isl_ast_node *body)
+{
+	struct at_cg_simd sd = { cg, 0 };
+
+	if (!cg->outer || cg->outer_par)
+		return 1;
+	isl_ast_node_foreach_descendant_top_down(body, &at_cg_simd_stmt, &sd);
+	return !sd.unsafe;
+}
+
+/* Returns the OpenMP pragma of a loop (0: none, 1: parallel for, 2: simd,
+ * 3: none, as simd is unsafe there: at_cg_simd_safe), stores in *par
+ * whether it is parallel and records its note for --explain. */
+static int at_cg_omp(struct at_cg *cg, const char *iter,
+	__isl_keep isl_ast_node *body, int level, int flags, int *par)
+{
+	int omp = 0;
+
+	*par = at_cg_loop_is_parallel(cg, iter, body);
+	if (*par < 0) {
+		cg->failed = 1;
+		*par = 0;
+	}
+	if (cg->opts->parallel && *par && !flags)
 		omp = 1;	/* not inside a parallel loop nor a tile */
-	else if (cg->opts->parallel && par && !at_cg_has_for(body))
-		omp = 2;
-	at_cg_note(cg, iter, level, par, omp);
+	else if (cg->opts->parallel && *par && !at_cg_has_for(body))
+		omp = at_cg_simd_safe(cg, body) ? 2 : 3;
+	at_cg_note(cg, iter, level, *par, omp);
 	return omp;
 }
 
@@ -989,9 +1061,11 @@ static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	isl_id *iid = isl_ast_expr_id_get_id(it);
 	const char *iter = isl_id_get_name(iid);
 	isl_ast_node *body = isl_ast_node_for_get_body(node);
+	isl_ast_expr *outer = cg->outer;
+	int outer_par = cg->outer_par;
 	at_cg_ub ub;
 	char bound[64];
-	int omp, have, hoist;
+	int omp, par, have, hoist;
 
 	if (isl_ast_node_for_is_degenerate(node) == isl_bool_true) {
 		at_cg_degenerate(cg, node, iter, body, level, flags);
@@ -1002,8 +1076,8 @@ static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	if (hoist)
 		at_cg_decl_bound(cg, &ub, iter, at_cg_iter_depth(cg, iter),
 			level, bound, sizeof(bound));
-	omp = at_cg_omp(cg, iter, body, level, flags);
-	if (omp) {
+	omp = at_cg_omp(cg, iter, body, level, flags, &par);
+	if (omp == 1 || omp == 2) {
 		at_cg_indent(cg, level);
 		at_buf_add(&cg->out, omp == 1 ? "#pragma omp parallel for" :
 			"#pragma omp simd");
@@ -1015,8 +1089,12 @@ static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
 		have ? &ub : NULL);
 	if (have)
 		at_cg_ub_clear(&ub);
+	cg->outer = it;
+	cg->outer_par = par;
 	at_cg_body(cg, body, level,
 		flags | (omp == 1 ? AT_CG_IN_PARALLEL : 0));
+	cg->outer = outer;
+	cg->outer_par = outer_par;
 done:
 	isl_ast_node_free(body);
 	isl_id_free(iid);
@@ -1263,7 +1341,7 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	const at_cand *cand, const at_cg_opts *opts, at_gen *gen)
 {
 	struct at_cg cg = { scop, deps, opts, at_cg_type(scop), gen, { 0 }, 0,
-		0, 0, 0, NULL, NULL, NULL, { 0 } };
+		0, 0, 0, NULL, NULL, NULL, { 0 }, NULL, 0 };
 
 	memset(gen, 0, sizeof(*gen));
 	if (at_cg_par_init(&cg, cand->schedule) < 0 ||

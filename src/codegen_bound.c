@@ -151,6 +151,20 @@ static void at_cg_lin_clear(at_cg_lin *lin)
 	memset(lin, 0, sizeof(*lin));
 }
 
+/* Reads the coefficient of iter in e (see codegen_int.h). */
+int at_cg_coef(__isl_keep isl_ast_expr *e, __isl_keep isl_ast_expr *iter,
+	long *k)
+{
+	at_cg_lin lin;
+	int r;
+
+	memset(&lin, 0, sizeof(lin));
+	*k = 0;
+	r = at_cg_lin_add(&lin, k, e, 1, iter);
+	at_cg_lin_clear(&lin);
+	return r;
+}
+
 /* Returns the greatest common divisor of |a| and |b| (b > 0). */
 static long at_cg_gcd(long a, long b)
 {

@@ -1,6 +1,7 @@
 /*
  * codegen_int.h — internals shared by codegen.c and codegen_bound.c: a
- * loop's upper bound read off its isl AST condition.
+ * loop's upper bound read off its isl AST condition, and the coefficient
+ * of an iterator in an AST expression.
  *
  * isl's AST builder can give each loop a single upper bound
  * (`i <= min(...)`, option ast_build_atomic_upper_bound) or the
@@ -48,5 +49,12 @@ int at_cg_ub_read(__isl_keep isl_ast_expr *cond, __isl_keep isl_ast_expr *iter,
 
 /* Frees the atoms of *ub and empties it. */
 void at_cg_ub_clear(at_cg_ub *ub);
+
+/* Stores in *k the coefficient of the identifier expression iter in e, a
+ * sum of integer multiples of identifiers and of subexpressions without
+ * iter.  Returns 0, or -1 when iter appears otherwise (inside a division,
+ * a min, a product of two variables) or on overflow. */
+int at_cg_coef(__isl_keep isl_ast_expr *e, __isl_keep isl_ast_expr *iter,
+	long *k);
 
 #endif

@@ -101,7 +101,10 @@ void at_explain_choice(FILE *f, const at_cand *cand, const char *why,
 			n->parallel ? "parallel (no dependence crosses its "
 			"iterations)" : "sequential (carries a dependence)",
 			n->omp == 1 ? " -> #pragma omp parallel for" :
-			n->omp == 2 ? " -> #pragma omp simd" : "");
+			n->omp == 2 ? " -> #pragma omp simd" :
+			n->omp == 3 ? "; no #pragma omp simd: a subscript "
+			"decreases as the sequential loop around it advances "
+			"(GCC 12 -O3 miscompiles that under simd)" : "");
 	}
 }
 

@@ -1380,6 +1380,13 @@ if [ -x "$AUTOTILE" ]; then
 	run_diff "$AUTOTILE" fixed:3 tests/out @edge
 	section "differential tests of every scan combination (tests/scanlist.sh)"
 	run_scans "$AUTOTILE" tests/out/scan
+	# GCC 12 at -O3 miscompiled these tilings of adi while they put
+	# `omp simd` on the loop over i inside the backward sweep over j
+	# (codegen.c, at_cg_simd_safe; tests/gcc/simd-jam.c).
+	for c in isl.TS.LI.o0.i0.32x32 isl.TS.LI.o1.i0.32x32; do
+		sh tests/difftest.sh adi "cand:$c" >"$LOGS/diff.adi.$c.log" 2>&1
+		tally "$LOGS/diff.adi.$c.log" "difftest adi cand:$c"
+	done
 	section "random kernels x random legal candidates (tests/verify.sh)"
 	if [ -x "$GEN" ]; then
 		AUTOTILE=$AUTOTILE GEN=$GEN JOBS=$JOBS sh tests/verify.sh 100001 16 20 \
