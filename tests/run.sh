@@ -139,16 +139,17 @@ gen_check_seeds() {
 	GEN=$GEN OUTDIR=tests/out/gen-$tag sh tests/gentest.sh "$@" \
 		>"$LOGS/gentest-$tag.log" 2>&1
 	tally "$LOGS/gentest-$tag.log" "tests/gentest.sh ($what)"
-	for s in "$@"; do
-		AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-$tag \
-			sh tests/verify.sh --ids "$s" orig
-		AUTOTILE=$AUTOTILE GEN=$GEN GENFLAGS=--locals \
-			OUTDIR=tests/out/verify-$tag-locals sh tests/verify.sh --ids "$s" orig
-		AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-$tag \
-			sh tests/verify.sh --one "$s" 8
-		AUTOTILE=$AUTOTILE GEN=$GEN GENFLAGS=--locals \
-			OUTDIR=tests/out/verify-$tag-locals sh tests/verify.sh --one "$s" 4
-	done >"$LOGS/verify-$tag.log" 2>&1
+	# one seed a job (its own directory under each OUTDIR), JOBS at a time
+	for s in "$@"; do echo "$s"; done |
+		AUTOTILE=$AUTOTILE GEN=$GEN LOGS=$LOGS xargs -n 1 -P "$JOBS" sh -c '
+		d=tests/out/verify-$0
+		{ OUTDIR=$d sh tests/verify.sh --ids "$1" orig
+		  GENFLAGS=--locals OUTDIR=$d-locals sh tests/verify.sh --ids "$1" orig
+		  OUTDIR=$d sh tests/verify.sh --one "$1" 8
+		  GENFLAGS=--locals OUTDIR=$d-locals sh tests/verify.sh --one "$1" 4
+		} >"$LOGS/verify-$0-$1.log" 2>&1' "$tag"
+	for s in "$@"; do cat "$LOGS/verify-$tag-$s.log"; done \
+		>"$LOGS/verify-$tag.log"
 	tally "$LOGS/verify-$tag.log" "tests/verify.sh ($what)"
 }
 
@@ -187,24 +188,31 @@ section() {
 	echo "# ---- $* ($(($(date +%s) - start)) s)"
 }
 
-# Runs one unit-test program $1, counting its ok/not ok lines; a non-zero
-# exit without a "not ok" line, or a sanitizer report, is one more failure.
-# A program with a suppressions file beside its source (tests/unit/NAME.supp)
-# runs with it as LSAN_OPTIONS instead of the caller's.
-run_unit() {
-	log=$LOGS/unit.$(echo "$1" | tr '/' '_').log
-	supp=tests/unit/$(basename "$1").supp
-	lsan=${LSAN_OPTIONS:-}
-	[ -f "$supp" ] && lsan="suppressions=$(pwd)/$supp:print_suppressions=0"
-	LSAN_OPTIONS=$lsan timeout 600 "$1" >"$log" 2>&1
-	rc=$?
-	tally "$log" "$1"
-	if [ $rc -ne 0 ] && ! grep -q '^not ok - ' "$log"; then
-		check 1 "$1 exited with status $rc"
-	fi
-	if grep -Eq "$SANRE" "$log"; then
-		check 1 "$1: sanitizer report"
-	fi
+# Runs the unit-test programs $@, JOBS at a time, each into its log
+# (its exit status into the log's .rc), then counts their ok/not ok lines
+# in order; a non-zero exit without a "not ok" line, or a sanitizer
+# report, is one more failure.  A program with a suppressions file beside
+# its source (tests/unit/NAME.supp) runs with it as LSAN_OPTIONS instead
+# of the caller's.
+run_units() {
+	for u in "$@"; do echo "$u"; done | xargs -n 1 -P "$JOBS" sh -c '
+		log=$0/unit.$(echo "$1" | tr / _).log
+		supp=tests/unit/$(basename "$1").supp
+		[ -f "$supp" ] &&
+			LSAN_OPTIONS="suppressions=$(pwd)/$supp:print_suppressions=0"
+		LSAN_OPTIONS=${LSAN_OPTIONS:-} timeout 600 "$1" >"$log" 2>&1
+		echo $? >"$log.rc"' "$LOGS"
+	for u in "$@"; do
+		log=$LOGS/unit.$(echo "$u" | tr '/' '_').log
+		rc=$(cat "$log.rc" 2>/dev/null || echo 1)
+		tally "$log" "$u"
+		if [ "$rc" -ne 0 ] && ! grep -q '^not ok - ' "$log"; then
+			check 1 "$u exited with status $rc"
+		fi
+		if grep -Eq "$SANRE" "$log"; then
+			check 1 "$u: sanitizer report"
+		fi
+	done
 }
 
 # Runs difftest.sh for every example x strategy in $2 with the tool $1,
@@ -1359,10 +1367,8 @@ run_wild() {
 }
 
 section "unit tests"
-for u in bin/test_* bin-san/test_*; do
-	[ -x "$u" ] || continue
-	run_unit "$u"
-done
+# shellcheck disable=SC2046 # the programs there are one word each
+run_units $(for u in bin/test_* bin-san/test_*; do [ -x "$u" ] && echo "$u"; done)
 
 section "trainer (bin/autotile-train, bin-san/autotile-train)"
 for t in bin/autotile-train bin-san/autotile-train; do
@@ -1389,11 +1395,11 @@ if [ -x "$AUTOTILE" ]; then
 	done
 	section "random kernels x random legal candidates (tests/verify.sh)"
 	if [ -x "$GEN" ]; then
-		AUTOTILE=$AUTOTILE GEN=$GEN JOBS=$JOBS sh tests/verify.sh 100001 16 20 \
+		AUTOTILE=$AUTOTILE GEN=$GEN JOBS=$JOBS sh tests/verify.sh 100001 10 20 \
 			>"$LOGS/verify.log" 2>&1
 		tally "$LOGS/verify.log" "tests/verify.sh"
 		AUTOTILE=$AUTOTILE GEN=$GEN GENFLAGS=--locals JOBS=$JOBS \
-			OUTDIR=tests/out/verify-locals sh tests/verify.sh 100001 8 20 \
+			OUTDIR=tests/out/verify-locals sh tests/verify.sh 100001 5 20 \
 			>"$LOGS/verify-locals.log" 2>&1
 		tally "$LOGS/verify-locals.log" "tests/verify.sh (--locals)"
 		# Found by the dataset's check build (seed 1578, a skewed
