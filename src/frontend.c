@@ -432,18 +432,15 @@ static CXCursor at_fe_child(CXCursor c, int i)
  * argument into the next has one). */
 static int at_fe_one_arg(const at_fe_tu *t, unsigned lo, unsigned hi)
 {
-	int depth = 0;
-
 	for (unsigned j = lo; j < hi; j++) {
-		const char *s = t->spell[j];
-		if (!strcmp(s, "(") || !strcmp(s, "["))
-			depth++;
-		else if ((!strcmp(s, ")") || !strcmp(s, "]")) && --depth < 0)
+		if (at_fe_is(t, j, ",") || at_fe_is(t, j, ")") ||
+		    at_fe_is(t, j, "]"))
 			return 0;
-		else if (!strcmp(s, ",") && depth == 0)
+		if ((at_fe_is(t, j, "(") || at_fe_is(t, j, "[")) &&
+		    (j = at_fe_match(t, j, hi)) == hi)
 			return 0;
 	}
-	return depth == 0;
+	return 1;
 }
 
 /* Returns the index of the operator token of operator cursor `c` found by
