@@ -617,7 +617,13 @@ static int at_deps_forward(__isl_take isl_union_map *rel,
  * copies may then still happen to be contiguous, but no candidate of the
  * space was found to need it (the exact pairwise test accepted the same
  * structures on the tests' nests, at three times the run time).  -1 on
- * error. */
+ * error.  Only one prefix is tested for injectivity: a shorter prefix of
+ * a single-valued one is single-valued and a longer prefix of an
+ * injective one injective, so a prefix separates the copies iff the
+ * longest single-valued one does.  That one is looked for from the whole
+ * schedule down, dropping one dimension at a time, which keeps the
+ * projections small (tile dimensions are defined by the point ones
+ * below them). */
 static int at_deps_local_ok(__isl_keep isl_union_map *acc,
 	__isl_keep isl_union_map *schedule)
 {
@@ -627,25 +633,22 @@ static int at_deps_local_ok(__isl_keep isl_union_map *acc,
 	isl_size nm = isl_union_map_n_map(u);
 	isl_map *m = nm == 1 ? isl_map_from_union_map(u) : NULL;
 	isl_size n = m ? isl_map_dim(m, isl_dim_out) : -1;
-	int k, ok = 0;
-	isl_bool b = isl_bool_true;
+	isl_bool b = isl_bool_false;
 
 	if (nm != 1) {
 		isl_union_map_free(u);
 		return nm == 0 ? 1 : -1;	/* no access: nothing to mix */
 	}
-	for (k = 0; n >= 0 && k < n && b == isl_bool_true; k++) {
-		isl_map *p = isl_map_project_out(isl_map_copy(m), isl_dim_out,
-			k + 1, n - k - 1);
-		b = isl_map_is_single_valued(p);
-		if (b == isl_bool_true)
-			ok = isl_map_is_injective(p) == isl_bool_true;
-		isl_map_free(p);
-		if (ok)
+	for (int k = n; k > 0; k--) {
+		b = isl_map_is_single_valued(m);
+		if (b != isl_bool_false)
 			break;
+		m = isl_map_project_out(m, isl_dim_out, k - 1, 1);
 	}
+	if (b == isl_bool_true)
+		b = isl_map_is_injective(m);
 	isl_map_free(m);
-	return n < 0 || b < 0 ? -1 : ok;
+	return n < 0 || b < 0 ? -1 : b == isl_bool_true;
 }
 
 /* The exact legality test: every dependence goes forward in `schedule`
