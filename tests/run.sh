@@ -14,10 +14,10 @@
 #      tests/difftest.sh;
 #   2b. scan orders: every example x one legal candidate per (shape, tile
 #      scan, point scan) as tests/scanlist.sh lists them, forced with
-#      --candidate, through tests/difftest.sh;
-#   2c. random kernels: 16 kernels of bin/autotile-gen x 20 random legal
+#      --candidate, through tests/difftest.sh (OpenMP builds only);
+#   2c. random kernels: 10 kernels of bin/autotile-gen x 20 random legal
 #      candidates each through tests/verify.sh (make verify-long: 10,000),
-#      and 8 of them again with --locals (every statement through a scalar
+#      and 5 of them again with --locals (every statement through a scalar
 #      declared in the nest);
 #   2d. training rows: bin/autotile-features and bin-san/autotile-features on
 #      the hand-written fixture tests/fixtures/measure4.jsonl (header,
@@ -31,8 +31,13 @@
 #      MISMATCH, a crash and a timeout with its limit;
 #   3. error paths: every tests/errors/*.c through tests/errtest.sh, plus
 #      command-line cases (missing file, unknown option, bad values);
-#   4. sanitizers: phases 2 (fixed:32 only) and 3 again with the ASan+UBSan
-#      build bin-san/autotile; any sanitizer report is a failure.
+#   4. sanitizers: the ASan+UBSan build bin-san/autotile under fixed:32 on
+#      every example (its output and diagnostics must be bin/autotile's,
+#      which phase 2 compiles and runs) and through phase 3 again; any
+#      sanitizer report is a failure.
+# The trainer, the dataset driver, the command-line cases and phase 4
+# mostly run one process at a time: they run in two background lanes
+# (lane_start) beside the rest, and their results are printed at the end.
 # Prints every result line and ends with exactly one line
 # "N passed, N failed"; exits 1 when anything failed.
 #
@@ -188,6 +193,26 @@ section() {
 	echo "# ---- $* ($(($(date +%s) - start)) s)"
 }
 
+# Starts lane $1: the command $2... in the background, one job at a
+# time, with scratch files under $LOGS/lane.$1 (the functions here write
+# fixed names under $LOGS) and its output, result lines included, in
+# $LOGS/lane.$1.log.  Two cores stay busy while the main line waits on a
+# single process.
+lane_start() {
+	lane=$1
+	shift
+	(LOGS=$LOGS/lane.$lane JOBS=1 && mkdir -p "$LOGS" && "$@") \
+		>"$LOGS/lane.$lane.log" 2>&1 &
+	eval "lane_pid_$lane=$!"
+}
+
+# Waits for lane $1 (lane_start) and counts and prints its results.
+lane_join() {
+	eval "wait \$lane_pid_$1"
+	echo "# ---- lane $1 joined ($(($(date +%s) - start)) s)"
+	tally "$LOGS/lane.$1.log" "lane $1"
+}
+
 # Runs the unit-test programs $@, JOBS at a time, each into its log
 # (its exit status into the log's .rc), then counts their ok/not ok lines
 # in order; a non-zero exit without a "not ok" line, or a sanitizer
@@ -240,8 +265,36 @@ run_diff() {
 	done
 }
 
+# Runs the sanitizer build $1 and $AUTOTILE with --strategy $2 on every
+# example at its test sizes: both must exit 0, $1 without a sanitizer
+# report, and print the same bytes (what the differential tests compile
+# and run for $AUTOTILE).
+run_same() {
+	d=$LOGS/same
+	mkdir -p "$d"
+	for e in $EXAMPLES; do
+		f=examples/$e.c
+		defs=$(sed -n 's/.*test-defines:[[:space:]]*//p' "$f" | head -n 1)
+		# shellcheck disable=SC2086 # defs is a list of flags
+		timeout 300 "$AUTOTILE" --strategy "$2" -I runtime $defs \
+			-o "$d/$e.c" "$f" 2>"$d/$e.err"
+		r1=$?
+		# shellcheck disable=SC2086
+		timeout 300 "$1" --strategy "$2" -I runtime $defs \
+			-o "$d/$e.san.c" "$f" 2>"$d/$e.san.err"
+		r2=$?
+		sed -n '1,5s/^/#   /p' "$d/$e.san.err"
+		[ $r1 -eq 0 ] && [ $r2 -eq 0 ] && [ -s "$d/$e.c" ] &&
+			! grep -Eq "$SANRE" "$d/$e.san.err" &&
+			cmp -s "$d/$e.c" "$d/$e.san.c" &&
+			cmp -s "$d/$e.err" "$d/$e.san.err"
+		check $? "$1 --strategy $2 $e: no sanitizer report, output and diagnostics identical to $AUTOTILE's (exit $r2 / $r1)"
+	done
+}
+
 # Runs difftest.sh on the candidates tests/scanlist.sh lists for the
-# examples, with the tool $1, JOBS at a time, outputs under $2.
+# examples, with the tool $1, JOBS at a time, outputs under $2; OpenMP
+# builds only (SEQ=0: the examples' strategies test the builds without).
 run_scans() {
 	logdir=$LOGS/scan
 	mkdir -p "$logdir"
@@ -249,7 +302,7 @@ run_scans() {
 	AUTOTILE=$1 OUTDIR=$2 sh tests/scanlist.sh $EXAMPLES >"$logdir/list"
 	[ -s "$logdir/list" ]
 	check $? "tests/scanlist.sh lists the candidates ($(wc -l <"$logdir/list") pairs)"
-	AUTOTILE=$1 OUTDIR=$2 xargs -L 1 -P "$JOBS" sh -c \
+	AUTOTILE=$1 OUTDIR=$2 SEQ=0 xargs -L 1 -P "$JOBS" sh -c \
 		'sh tests/difftest.sh "$@" >"$0/diff.$1.$(echo "$2" | tr -c "A-Za-z0-9.\n" _).log" 2>&1' \
 		"$logdir" <"$logdir/list"
 	while read -r e s; do
@@ -1366,18 +1419,70 @@ run_wild() {
 	check $? "eval-wild (tests/wild.sh) on seed 308: autotile's choice measured with keep, orig and fixed32 (exit $rc)"
 }
 
+# The trainer and the sanitizer build's phases: mostly one process at a
+# time, so they run beside the rest (lane_start).
+run_serial() {
+	section "trainer (bin/autotile-train, bin-san/autotile-train)"
+	for t in bin/autotile-train bin-san/autotile-train; do
+		if [ -x "$t" ]; then
+			run_train "$t" "$(dirname "$t")"
+		else
+			check 1 "$t exists (run make / make SAN=1)"
+		fi
+	done
+	section "sanitizers ($AUTOTILE_SAN)"
+	if [ -x "$AUTOTILE_SAN" ]; then
+		run_same "$AUTOTILE_SAN" fixed:32
+		run_errors "$AUTOTILE_SAN" tests/out/san-errors
+		run_cli "$AUTOTILE_SAN"
+		run_svg "$AUTOTILE_SAN"
+	else
+		check 1 "$AUTOTILE_SAN exists (run make SAN=1)"
+	fi
+}
+
+# LP inside cone-shaped tiles is listed for two-loop bands only (isl's
+# AST generation took minutes on three-loop ones, seeds 38 and 72).
+run_cone_lp() {
+	ids=$LOGS/cone-lp.ids
+	: >"$ids"
+	for f in examples/listing11.c "$LOGS/cone-lp-k38.c"; do
+		[ "$f" = examples/listing11.c ] || "$GEN" --seed 38 -o "$f" || return 1
+		"$1" -I runtime --strategy none --report "$LOGS/cone-lp.json" -o /dev/null \
+			"$f" 2>/dev/null &&
+			jq -r --arg f "$f" '.nests[0].candidates[] |
+				"\($f) \(.id | split(".")[0:3] | join("."))"' \
+				"$LOGS/cone-lp.json" >>"$ids" || return 1
+	done
+	grep -Eq '^examples/listing11.c (cone|diamond)[0-9]*\.T.\.LP$' "$ids" &&
+		grep -Eq 'k38.c cone[12]\.TS\.LI$' "$ids" &&
+		! grep -Eq 'k38.c (cone|diamond)[0-9]*\.T.\.LP$' "$ids"
+}
+
+# The dataset driver and its evaluations, and bin/autotile's command
+# line: one process at a time, so they run beside the rest (lane_start).
+# (A missing $GEN or $AUTOTILE fails in the main line.)
+run_tools() {
+	if [ -x "$GEN" ] && [ -x "$AUTOTILE" ]; then
+		section "dataset driver (bin/autotile-dataset, 2 kernels at --size test)"
+		run_dataset
+		run_wild
+		run_noise
+	fi
+	[ -x "$AUTOTILE" ] || return 0
+	section "command line ($AUTOTILE)"
+	run_cli "$AUTOTILE"
+	run_svg "$AUTOTILE"
+	run_cone_lp "$AUTOTILE"
+	check $? "space: LP listed inside cone tiles of listing11's two-loop band, not of seed 38's three-loop band (which has cone LI)"
+}
+
+lane_start serial run_serial
+lane_start tools run_tools
+
 section "unit tests"
 # shellcheck disable=SC2046 # the programs there are one word each
 run_units $(for u in bin/test_* bin-san/test_*; do [ -x "$u" ] && echo "$u"; done)
-
-section "trainer (bin/autotile-train, bin-san/autotile-train)"
-for t in bin/autotile-train bin-san/autotile-train; do
-	if [ -x "$t" ]; then
-		run_train "$t" "$(dirname "$t")"
-	else
-		check 1 "$t exists (run make / make SAN=1)"
-	fi
-done
 
 section "differential tests ($AUTOTILE; $STRATEGIES)"
 if [ -x "$AUTOTILE" ]; then
@@ -1413,10 +1518,6 @@ if [ -x "$AUTOTILE" ]; then
 		tally "$LOGS/gentest.log" "tests/gentest.sh"
 		run_recurrence
 		run_float
-		section "dataset driver (bin/autotile-dataset, 2 kernels at --size test)"
-		run_dataset
-		run_wild
-		run_noise
 	else
 		check 1 "$GEN exists (run make)"
 	fi
@@ -1433,44 +1534,15 @@ for t in bin/autotile-features bin-san/autotile-features; do
 	fi
 done
 
-# LP inside cone-shaped tiles is listed for two-loop bands only (isl's
-# AST generation took minutes on three-loop ones, seeds 38 and 72).
-run_cone_lp() {
-	ids=$LOGS/cone-lp.ids
-	: >"$ids"
-	for f in examples/listing11.c "$LOGS/cone-lp-k38.c"; do
-		[ "$f" = examples/listing11.c ] || "$GEN" --seed 38 -o "$f" || return 1
-		"$1" -I runtime --strategy none --report "$LOGS/cone-lp.json" -o /dev/null \
-			"$f" 2>/dev/null &&
-			jq -r --arg f "$f" '.nests[0].candidates[] |
-				"\($f) \(.id | split(".")[0:3] | join("."))"' \
-				"$LOGS/cone-lp.json" >>"$ids" || return 1
-	done
-	grep -Eq '^examples/listing11.c (cone|diamond)[0-9]*\.T.\.LP$' "$ids" &&
-		grep -Eq 'k38.c cone[12]\.TS\.LI$' "$ids" &&
-		! grep -Eq 'k38.c (cone|diamond)[0-9]*\.T.\.LP$' "$ids"
-}
-
 section "error paths ($AUTOTILE)"
 if [ -x "$AUTOTILE" ]; then
 	run_errors "$AUTOTILE" tests/out/errors
-	run_cli "$AUTOTILE"
-	run_svg "$AUTOTILE"
-	run_cone_lp "$AUTOTILE"
-	check $? "space: LP listed inside cone tiles of listing11's two-loop band, not of seed 38's three-loop band (which has cone LI)"
 else
 	check 1 "$AUTOTILE exists (run make)"
 fi
 
-section "sanitizers ($AUTOTILE_SAN)"
-if [ -x "$AUTOTILE_SAN" ]; then
-	run_diff "$AUTOTILE_SAN" fixed:32 tests/out/san
-	run_errors "$AUTOTILE_SAN" tests/out/san-errors
-	run_cli "$AUTOTILE_SAN"
-	run_svg "$AUTOTILE_SAN"
-else
-	check 1 "$AUTOTILE_SAN exists (run make SAN=1)"
-fi
+lane_join serial
+lane_join tools
 
 section "done"
 echo "$passed passed, $failed failed"
