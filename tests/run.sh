@@ -47,6 +47,8 @@
 # of examples/*.c).
 # The xargs scripts are single-quoted on purpose (expanded by the child sh).
 # shellcheck disable=SC2016
+# lane_start sets LOGS and JOBS in its subshell on purpose.
+# shellcheck disable=SC2030,SC2031
 set -u
 
 cd "$(dirname "$0")/.." || exit 1
