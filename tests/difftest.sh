@@ -191,29 +191,27 @@ run_prog "$orig" "$base.orig.out" "$base.orig.stderr" ||
 want=$(hashes "$base.orig.out")
 [ -n "$want" ] || fail "the original example printed no hash line"
 
-# 2b. the output, with OpenMP
-if ! $CC $CFLAGS_DT "$@" "$out" -o "$base.omp" -lm 2>"$base.cc"; then
-	show "$base.cc"
-	fail "output does not compile with -fopenmp ($out)"
-fi
-run_prog "$base.omp" "$base.omp.out" "$base.omp.stderr" ||
-	fail "output (-fopenmp) exited with status $? ($out)"
-got=$(hashes "$base.omp.out")
-[ "$got" = "$want" ] ||
-	fail "hash differs with -fopenmp: original '$want', output '$got' ($out)"
-
-# 3. the output, without OpenMP (unless SEQ=0)
-if [ "${SEQ:-1}" != 0 ]; then
-	if ! $CC $CFLAGS_SEQ "$@" "$out" -o "$base.seq" -lm 2>"$base.cc"; then
+# Compiles the output with the flags $3... into $base.$1, runs it and
+# compares its hash with the original's ($2 names the build in the
+# messages); exits through fail on any difference.
+check_build() {
+	tag=$1
+	label=$2
+	shift 2
+	if ! $CC "$@" "$out" -o "$base.$tag" -lm 2>"$base.cc"; then
 		show "$base.cc"
-		fail "output does not compile without -fopenmp ($out)"
+		fail "output does not compile $label ($out)"
 	fi
-	run_prog "$base.seq" "$base.seq.out" "$base.seq.stderr" ||
-		fail "output (no OpenMP) exited with status $? ($out)"
-	got=$(hashes "$base.seq.out")
+	run_prog "$base.$tag" "$base.$tag.out" "$base.$tag.stderr" ||
+		fail "output ($label) exited with status $? ($out)"
+	got=$(hashes "$base.$tag.out")
 	[ "$got" = "$want" ] ||
-		fail "hash differs without -fopenmp: original '$want', output '$got' ($out)"
-fi
+		fail "hash differs $label: original '$want', output '$got' ($out)"
+}
+
+# 2b. the output, with OpenMP; 3. without (unless SEQ=0)
+check_build omp "with -fopenmp" $CFLAGS_DT "$@"
+[ "${SEQ:-1}" = 0 ] || check_build seq "without -fopenmp" $CFLAGS_SEQ "$@"
 
 # 5. was the nest tiled?
 note=""
