@@ -137,9 +137,9 @@ count_for() {
 
 [ -f "$src" ] || fail "no such example $src"
 if [ $# -eq 0 ]; then
-	set -- $(sed -n 's/.*test-defines:[[:space:]]*//p' "$src" | head -n 1)
+	set -- $(test_defines "$src")
 elif [ "$1" = @edge ]; then
-	set -- $(sed -n 's/.*test-defines-edge:[[:space:]]*//p' "$src" | head -n 1)
+	set -- $(test_defines "$src" -edge)
 fi
 [ $# -gt 0 ] && what="$what $*"
 [ "${SEQ:-1}" = 0 ] && what="$what (OpenMP build only)"
@@ -195,16 +195,16 @@ want=$(hashes "$base.orig.out")
 # compares its hash with the original's ($2 names the build in the
 # messages); exits through fail on any difference.
 check_build() {
-	tag=$1
+	build=$base.$1
 	label=$2
 	shift 2
-	if ! $CC "$@" "$out" -o "$base.$tag" -lm 2>"$base.cc"; then
+	if ! $CC "$@" "$out" -o "$build" -lm 2>"$base.cc"; then
 		show "$base.cc"
 		fail "output does not compile $label ($out)"
 	fi
-	run_prog "$base.$tag" "$base.$tag.out" "$base.$tag.stderr" ||
+	run_prog "$build" "$build.out" "$build.stderr" ||
 		fail "output ($label) exited with status $? ($out)"
-	got=$(hashes "$base.$tag.out")
+	got=$(hashes "$build.out")
 	[ "$got" = "$want" ] ||
 		fail "hash differs $label: original '$want', output '$got' ($out)"
 }

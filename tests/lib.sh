@@ -1,5 +1,12 @@
-# lib.sh — shell helpers shared by the per-case test scripts (difftest.sh,
-# errtest.sh).  Source it after setting $what (the case's name).
+# lib.sh — shell helpers shared by the test scripts (difftest.sh,
+# errtest.sh, scanlist.sh, run.sh).  Set $what (the case's name) before
+# calling fail.
+
+# Prints the compiler flags of example $1's header line "test-defines:"
+# (or "test-defines$2:", e.g. -edge), one line, empty when it has none.
+test_defines() {
+	sed -n "s/.*test-defines${2:-}:[[:space:]]*//p" "$1" | head -n 1
+}
 
 # Prints "not ok - <what>: <reason>" and exits 1.
 fail() {

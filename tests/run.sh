@@ -52,6 +52,7 @@
 set -u
 
 cd "$(dirname "$0")/.." || exit 1
+. tests/lib.sh
 JOBS=${JOBS:-2}
 AUTOTILE=${AUTOTILE:-bin/autotile}
 AUTOTILE_SAN=${AUTOTILE_SAN:-bin-san/autotile}
@@ -276,7 +277,7 @@ run_same() {
 	mkdir -p "$d"
 	for e in $EXAMPLES; do
 		f=examples/$e.c
-		defs=$(sed -n 's/.*test-defines:[[:space:]]*//p' "$f" | head -n 1)
+		defs=$(test_defines "$f")
 		# shellcheck disable=SC2086 # defs is a list of flags
 		timeout 300 "$AUTOTILE" --strategy "$2" -I runtime $defs \
 			-o "$d/$e.c" "$f" 2>"$d/$e.err"

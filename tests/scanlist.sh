@@ -11,6 +11,7 @@
 set -u
 
 cd "$(dirname "$0")/.." || exit 1
+. tests/lib.sh
 AUTOTILE=${AUTOTILE:-bin/autotile}
 OUTDIR=${OUTDIR:-tests/out/scan}
 mkdir -p "$OUTDIR" || exit 1
@@ -19,7 +20,7 @@ mkdir -p "$OUTDIR" || exit 1
 for e in "$@"; do
 	src=examples/$e.c
 	# shellcheck disable=SC2046 # the defines are a word list
-	"$AUTOTILE" -I runtime $(sed -n 's/.*test-defines:[[:space:]]*//p' "$src" | head -n 1) \
+	"$AUTOTILE" -I runtime $(test_defines "$src") \
 		--report "$OUTDIR/$e.json" -o /dev/null "$src" 2>/dev/null || continue
 	jq -r '
 		[.nests[] | [.candidates[] | select(.id != "orig" and .id != "keep")
