@@ -30,6 +30,15 @@
  * depth d `<prefix>d`, for d < AT_CG_MAX_DEPTH (at_cg_build). */
 #define AT_CG_MAX_DEPTH 64
 
+/* A constant this big in a bound of the nest makes the generated
+ * iterators and bounds `long` even when the original iterators are int.
+ * isl combines the constants of bounds with tile sizes and skews, so a
+ * generated bound can leave int's range where no value of the original
+ * does: `for (int j = 2147483647; j < N - 1; j++)`, never run, became a
+ * tile loop from `2 * c3 + 2147483648`, which an int iterator wraps to a
+ * negative start.  2^24 leaves a factor of 128 below INT_MAX. */
+#define AT_CG_BIG_CONST (1L << 24)
+
 /* A band of the schedule tree. */
 struct at_cg_band {
 	isl_schedule_node *node;
@@ -1163,14 +1172,51 @@ static void at_cg_node(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	}
 }
 
-/* Returns the C type for generated iterators: long if any original
- * iterator is wider than int or unsigned, else int. */
+/* Returns 1 if any of the n entries of `row` is AT_CG_BIG_CONST or more in
+ * magnitude. */
+static int at_cg_row_big(const long *row, int n)
+{
+	for (int c = 0; c < n; c++)
+		if (row[c] >= AT_CG_BIG_CONST || row[c] <= -AT_CG_BIG_CONST)
+			return 1;
+	return 0;
+}
+
+/* Returns 1 if a loop bound, step or affine `if` condition of scop has a
+ * coefficient or constant of AT_CG_BIG_CONST or more in magnitude. */
+static int at_cg_big_consts(const at_scop *scop)
+{
+	int n = at_scop_ncol(scop);
+
+	for (int i = 0; i < scop->n_loop; i++) {
+		const at_loop *l = &scop->loops[i];
+		if (at_cg_row_big(&l->step, 1))
+			return 1;
+		for (int k = 0; k < l->n_lb; k++)
+			if (at_cg_row_big(l->lb[k].row, n) ||
+			    at_cg_row_big(&l->lb[k].den, 1))
+				return 1;
+		for (int k = 0; k < l->n_ub; k++)
+			if (at_cg_row_big(l->ub[k].row, n) ||
+			    at_cg_row_big(&l->ub[k].den, 1))
+				return 1;
+	}
+	for (int s = 0; s < scop->n_stmt; s++)
+		for (int k = 0; k < scop->stmts[s].n_cond; k++)
+			if (at_cg_row_big(scop->stmts[s].cond[k], n))
+				return 1;
+	return 0;
+}
+
+/* Returns the C type for generated iterators and hoisted bounds: long if
+ * any original iterator is wider than int or unsigned, or if a bound of
+ * the nest holds a big constant (see AT_CG_BIG_CONST), else int. */
 static const char *at_cg_type(const at_scop *scop)
 {
 	for (int i = 0; i < scop->n_loop; i++)
 		if (strcmp(scop->loops[i].type, "int") != 0)
 			return "long";
-	return "int";
+	return at_cg_big_consts(scop) ? "long" : "int";
 }
 
 /* Returns 1 if `node` is a mark node named AT_MARK_POINT. */

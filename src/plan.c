@@ -125,6 +125,9 @@ static at_cand *at_plan_fixed(isl_ctx *ctx, const at_scop *scop,
 				"requested by the pragma: %s; loop nest left "
 				"unchanged", r->why);
 			r->failed = 1;
+		} else {
+			at_diag(&scop->loc, AT_NOTE, "the nest is not tiled: "
+				"%s; the original loop order is used", r->why);
 		}
 		return NULL;
 	}
