@@ -1768,7 +1768,7 @@ static int at_fe_pure(const char *name)
 			if (!strcmp(base, pure[i]))
 				return 1;
 		/* the float (f) and long double (l) versions */
-		if (base[len - 1] != 'f' && base[len - 1] != 'l')
+		if (len < 2 || (base[len - 1] != 'f' && base[len - 1] != 'l'))
 			return 0;
 		base[--len] = '\0';
 	}
