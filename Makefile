@@ -10,6 +10,9 @@
 #   make eval-wild  autotile's real choices on those kernels, timed now
 #   make verify-long  about 10,500 random (kernel, legal candidate) differential
 #                 checks (long: about an hour on 2 cores)
+#   make mutate   autotile (sanitizer build) on MUTATE_SEEDS mutated examples:
+#                 no crash, and no wrong code where a mutant is a valid
+#                 program (tests/mutate.sh; long: about 40 min)
 #   make dataset  measure random kernels x sampled candidates into
 #                 weights/dataset/ (resumable: run it again to continue;
 #                 DATASET_SEEDS, DATASET_SIZE, DATASET_SHARD, DATASET_OUT,
@@ -43,7 +46,7 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(BIN)/%,$(UNIT_SRC))
 HEADERS  := $(wildcard include/*.h src/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
-.PHONY: all deps demo test test-unit test-san bench verify-long clean units \
+.PHONY: all deps demo test test-unit test-san bench verify-long mutate clean units \
 	dataset train eval eval-wild eval-noise cv
 all: $(BIN)/autotile $(BIN)/autotile-gen $(BIN)/autotile-dataset \
 	$(BIN)/autotile-features $(BIN)/autotile-train
@@ -119,6 +122,12 @@ bench: all
 # for one kernel are checked once: about 10,500 checks).
 verify-long: all
 	@sh tests/verify.sh 1 560 20
+
+MUTATE_SEEDS ?= 1 1000
+mutate:
+	@$(MAKE) --no-print-directory -j$(NCPU) all
+	@$(MAKE) --no-print-directory -j$(NCPU) SAN=1 all
+	@AUTOTILE=bin-san/autotile sh tests/mutate.sh $(MUTATE_SEEDS)
 
 # The cost model (issue 4).  `make train` turns measurements into training
 # rows (bin/autotile-features) and trains weights/default.json on them.

@@ -46,9 +46,12 @@ if [ $# -lt 2 ]; then
 	exit 2
 fi
 name=$(basename "$1" .c)
+case $1 in
+*/*) src=$1 ;;	# a path: any program written like the examples
+*) src=examples/$name.c ;;
+esac
 strategy=$2
 shift 2
-src=examples/$name.c
 what="difftest $name --strategy $strategy"
 
 # fail, show
@@ -115,7 +118,10 @@ outside_kept() {
 					skip[j] = 1
 				skip[j] = 1; i = j
 			} else if (L[i] ~ /^[ \t]*#[ \t]*pragma[ \t]+autotile/) {
-				ln = i + 1; pos = 1; stmt()
+				ln = i + 1; pos = 1; skipws()
+				# a pragma before anything but a loop is left as it is
+				if (substr(L[ln], pos, 3) != "for") continue
+				stmt()
 				for (j = i; j <= ln && j <= n; j++) skip[j] = 1
 				i = ln
 			}

@@ -33,7 +33,9 @@
 #      command-line cases (missing file, unknown option, bad values);
 #   4. sanitizers: the ASan+UBSan build bin-san/autotile under fixed:32 on
 #      every example (its output and diagnostics must be bin/autotile's,
-#      which phase 2 compiles and runs) and through phase 3 again; any
+#      which phase 2 compiles and runs), through phase 3 again, and on 9
+#      mutated examples, one per operator of tests/mutate.sh (no crash, and
+#      the differential test on those that are valid programs); any
 #      sanitizer report is a failure.
 # The trainer, the dataset driver, the command-line cases and phase 4
 # mostly run one process at a time: they run in two background lanes
@@ -1422,6 +1424,19 @@ run_wild() {
 	check $? "eval-wild (tests/wild.sh) on seed 308: autotile's choice measured with keep, orig and fixed32 (exit $rc)"
 }
 
+# Runs tests/mutate.sh with tool $1 on one mutant per operator: seeds
+# k (n + 1) for k = 0..8, n the number of source files, which are
+# example k changed by operator k.
+run_mutate() {
+	set -- "$1" examples/*.c tests/errors/*.c
+	n=$(($# - 1))
+	seeds=$(for k in 0 1 2 3 4 5 6 7 8; do echo $((k * (n + 1))); done)
+	# shellcheck disable=SC2086 # one word per seed
+	AUTOTILE=$1 OUTDIR=$LOGS/mutate sh tests/mutate.sh $seeds \
+		>"$LOGS/mutate.log" 2>&1
+	tally "$LOGS/mutate.log" "tests/mutate.sh"
+}
+
 # The trainer and the sanitizer build's phases: mostly one process at a
 # time, so they run beside the rest (lane_start).
 run_serial() {
@@ -1439,6 +1454,7 @@ run_serial() {
 		run_errors "$AUTOTILE_SAN" tests/out/san-errors
 		run_cli "$AUTOTILE_SAN"
 		run_svg "$AUTOTILE_SAN"
+		run_mutate "$AUTOTILE_SAN"
 	else
 		check 1 "$AUTOTILE_SAN exists (run make SAN=1)"
 	fi

@@ -1,0 +1,120 @@
+#!/bin/sh
+# mutate.sh — autotile on mutated examples: no crash, and no wrong code.
+#
+#   sh tests/mutate.sh SEED...
+#
+# Each SEED is a number or a range A-B.  Mutant S is source number S mod n of examples/*.c and
+# tests/errors/*.c (n files) changed by operator (S / n) mod 9 of
+# tests/mutate.awk, seeded with S.  Every mutant is a test:
+#   1. `autotile -I runtime -I examples` on it (default strategy) must exit
+#      0 or 1 and print no sanitizer report; on exit 1 there must be an
+#      `error:` line; on exit 0, when gcc accepts the mutant, the output
+#      must compile too.
+#   2. A mutant of an example that builds with ASan and UBSan, runs
+#      cleanly at the example's test sizes and prints its hash line is a
+#      valid program: tests/difftest.sh must then pass it under
+#      `--strategy model` and `--strategy fixed:32` (the output computes the
+#      same hash as the mutant, and keeps every line outside the nests).
+# Mutants gcc rejects, or that are not valid programs, pass step 1 only.
+# Prints one "ok - ..." or "not ok - ..." line per mutant (step 2's
+# difftest lines, indented as "# ", before it); exits 1 when any failed.
+#
+# Environment: AUTOTILE (default bin/autotile; e.g. bin-san/autotile),
+# OUTDIR (default tests/out/mutate), TIMEOUT (seconds for autotile and
+# for each run, default 120).
+# Flag lists (the test-defines line) are split into words on purpose.
+# shellcheck disable=SC2086,SC2046
+set -u
+
+cd "$(dirname "$0")/.." || exit 1
+AUTOTILE=${AUTOTILE:-bin/autotile}
+OUTDIR=${OUTDIR:-tests/out/mutate}
+TIMEOUT=${TIMEOUT:-120}
+SANRE='ERROR: AddressSanitizer|runtime error:|LeakSanitizer|ERROR: UndefinedBehaviorSanitizer'
+
+if [ $# -eq 0 ]; then
+	echo "usage: sh tests/mutate.sh SEED... (a seed or a range A-B each)" >&2
+	exit 2
+fi
+# test_defines
+. tests/lib.sh
+mkdir -p "$OUTDIR" || exit 1
+srcs=$(ls examples/*.c tests/errors/*.c)
+nsrc=$(echo "$srcs" | wc -l)
+failed=0
+
+# Prints why autotile's run on mutant $1 (exit status $2, output $3,
+# stderr $4) fails step 1, or nothing.
+tool_check() {
+	if grep -Eq "$SANRE" "$4"; then
+		echo "sanitizer report"
+	elif [ "$2" -ne 0 ] && [ "$2" -ne 1 ]; then
+		echo "autotile exited with status $2"
+	elif [ "$2" -eq 1 ] && ! grep -q ": error: " "$4"; then
+		echo "exit 1 without an error line"
+	elif [ "$2" -eq 0 ] && gcc -fsyntax-only -w -Iruntime -Iexamples "$1" 2>/dev/null &&
+	    ! gcc -fsyntax-only -w -fopenmp -Iruntime -Iexamples "$3" 2>/dev/null; then
+		echo "the output does not compile"
+	fi
+}
+
+# Returns 0 when mutant $1 of example $2 is a valid program at the
+# example's test sizes: it builds with ASan and UBSan, runs without a
+# report and prints a hash line.
+valid_program() {
+	gcc -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -w \
+		-Iruntime $(test_defines "$2") "$1" -o "$1.san" -lm 2>/dev/null &&
+		timeout "$TIMEOUT" "$1.san" >"$1.san.out" 2>&1 &&
+		grep -q '^hash:' "$1.san.out"
+}
+
+# Tests mutant $1 (see above); prints its result line and returns 1 when
+# it failed.
+mutant() {
+	src=$(echo "$srcs" | sed -n "$(($1 % nsrc + 1))p")
+	op=$((($1 / nsrc) % 9))
+	m=$OUTDIR/m$1.c
+	what="mutant $1 (operator $op of $src)"
+	awk -v seed="$1" -v op="$op" -f tests/mutate.awk "$src" >"$m"
+	timeout "$TIMEOUT" "$AUTOTILE" -I runtime -I examples -o "$m.out.c" \
+		"$m" >/dev/null 2>"$m.err"
+	why=$(tool_check "$m" $? "$m.out.c" "$m.err")
+	if [ -n "$why" ]; then
+		echo "not ok - $what: $why (see $m.err)"
+		return 1
+	fi
+	case $src in
+	examples/*) ;;
+	*) echo "ok - $what"; return 0 ;;
+	esac
+	if ! valid_program "$m" "$src"; then
+		rm -f "$m.san"
+		echo "ok - $what (not a valid program: autotile only)"
+		return 0
+	fi
+	rm -f "$m.san"
+	bad=0
+	for st in model fixed:32; do
+		r=$(TIMEOUT=$TIMEOUT OUTDIR=$OUTDIR AUTOTILE=$AUTOTILE \
+			sh tests/difftest.sh "$m" "$st" $(test_defines "$src") 2>&1 | tail -n 1)
+		echo "# $r"
+		case $r in ok*) ;; *) bad=1 ;; esac
+	done
+	if [ $bad = 1 ]; then
+		echo "not ok - $what: a differential test failed"
+		return 1
+	fi
+	echo "ok - $what (differential tests passed)"
+}
+
+for arg in "$@"; do
+	case $arg in
+	*-*) s=${arg%-*}; to=${arg#*-} ;;
+	*) s=$arg; to=$arg ;;
+	esac
+	while [ "$s" -le "$to" ]; do
+		mutant "$s" || failed=1
+		s=$((s + 1))
+	done
+done
+exit $failed
