@@ -123,7 +123,7 @@ bench: all
 verify-long: all
 	@sh tests/verify.sh 1 560 20
 
-MUTATE_SEEDS ?= 1 1000
+MUTATE_SEEDS ?= 1-1000
 mutate:
 	@$(MAKE) --no-print-directory -j$(NCPU) all
 	@$(MAKE) --no-print-directory -j$(NCPU) SAN=1 all
