@@ -3,8 +3,8 @@
 #
 #   sh tests/mutate.sh SEED...
 #
-# Each SEED is a number or a range A-B.  Mutant S is source number S mod n of examples/*.c and
-# tests/errors/*.c (n files) changed by operator (S / n) mod 9 of
+# Each SEED is a number or a range A-B.  Mutant S is source number S mod
+# n of examples/*.c and tests/errors/*.c (n files) changed by operator (S / n) mod 9 of
 # tests/mutate.awk, seeded with S.  Every mutant is a test:
 #   1. `autotile -I runtime -I examples` on it (default strategy) must exit
 #      0 or 1 and print no sanitizer report; on exit 1 there must be an
@@ -19,7 +19,8 @@
 # Prints one "ok - ..." or "not ok - ..." line per mutant (step 2's
 # difftest lines, indented as "# ", before it); exits 1 when any failed.
 #
-# Environment: AUTOTILE (default bin/autotile; e.g. bin-san/autotile),
+# Environment: JOBS (mutants tested at a time, default 2), AUTOTILE
+# (default bin/autotile; e.g. bin-san/autotile),
 # OUTDIR (default tests/out/mutate), TIMEOUT (seconds for autotile and
 # for each run, default 120).
 # Flag lists (the test-defines line) are split into words on purpose.
@@ -32,6 +33,8 @@ OUTDIR=${OUTDIR:-tests/out/mutate}
 TIMEOUT=${TIMEOUT:-120}
 SANRE='ERROR: AddressSanitizer|runtime error:|LeakSanitizer|ERROR: UndefinedBehaviorSanitizer'
 
+JOBS=${JOBS:-2}
+
 if [ $# -eq 0 ]; then
 	echo "usage: sh tests/mutate.sh SEED... (a seed or a range A-B each)" >&2
 	exit 2
@@ -41,7 +44,6 @@ fi
 mkdir -p "$OUTDIR" || exit 1
 srcs=$(ls examples/*.c tests/errors/*.c)
 nsrc=$(echo "$srcs" | wc -l)
-failed=0
 
 # Prints why autotile's run on mutant $1 (exit status $2, output $3,
 # stderr $4) fails step 1, or nothing.
@@ -107,14 +109,18 @@ mutant() {
 	echo "ok - $what (differential tests passed)"
 }
 
+# `sh tests/mutate.sh --one S` tests mutant S alone and prints its lines
+# at once: what the parallel jobs below run.
+if [ "$1" = --one ]; then
+	mutant "$2" >"$OUTDIR/m$2.log" 2>&1
+	rc=$?
+	cat "$OUTDIR/m$2.log"
+	exit $rc
+fi
+
 for arg in "$@"; do
 	case $arg in
-	*-*) s=${arg%-*}; to=${arg#*-} ;;
-	*) s=$arg; to=$arg ;;
+	*-*) seq "${arg%-*}" "${arg#*-}" ;;
+	*) echo "$arg" ;;
 	esac
-	while [ "$s" -le "$to" ]; do
-		mutant "$s" || failed=1
-		s=$((s + 1))
-	done
-done
-exit $failed
+done | xargs -P "$JOBS" -n 1 sh tests/mutate.sh --one || exit 1

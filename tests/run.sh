@@ -1432,7 +1432,7 @@ run_mutate() {
 	n=$(($# - 1))
 	seeds=$(for k in 0 1 2 3 4 5 6 7 8; do echo $((k * (n + 1))); done)
 	# shellcheck disable=SC2086 # one word per seed
-	AUTOTILE=$1 OUTDIR=$LOGS/mutate sh tests/mutate.sh $seeds \
+	JOBS=$JOBS AUTOTILE=$1 OUTDIR=$LOGS/mutate sh tests/mutate.sh $seeds \
 		>"$LOGS/mutate.log" 2>&1
 	tally "$LOGS/mutate.log" "tests/mutate.sh"
 }
