@@ -1460,6 +1460,19 @@ run_serial() {
 	fi
 }
 
+# The example project (examples/project/Makefile) in a copy under $LOGS,
+# at small sizes, with the tool $1: `make optimize` then `make check`.
+run_project() {
+	d=$LOGS/project
+	rm -rf "$d" && cp -r examples/project "$d" || return 1
+	set -- "AUTOTILE=$(pwd)/$1" AUTOTILEFLAGS="--strategy fixed:32" \
+		CPPFLAGS="-Iinclude -DN=150 -DSTEPS=7"
+	make -s -C "$d" "$@" optimize >"$LOGS/project.log" 2>&1 &&
+		[ "$(grep -c "/\* autotile: .*x32x32: " "$d/kernels.opt.c")" -eq 2 ] &&
+		make -s -C "$d" "$@" check >>"$LOGS/project.log" 2>&1 &&
+		grep -q "^checksum " "$d/app.out"
+}
+
 # LP inside cone-shaped tiles is listed for two-loop bands only (isl's
 # AST generation took minutes on three-loop ones, seeds 38 and 72).
 run_cone_lp() {
@@ -1494,6 +1507,8 @@ run_tools() {
 	run_svg "$AUTOTILE"
 	run_cone_lp "$AUTOTILE"
 	check $? "space: LP listed inside cone tiles of listing11's two-loop band, not of seed 38's three-loop band (which has cone LI)"
+	run_project "$AUTOTILE"
+	check $? "examples/project: make optimize (fixed:32) writes kernels.opt.c with both nests tiled, and make check (optimized against as written) prints the same checksum"
 }
 
 lane_start serial run_serial
