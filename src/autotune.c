@@ -192,13 +192,21 @@ static int at_tune_write(const char *path, const char *text)
 	return bad ? -1 : 0;
 }
 
-/* Sets res->what to the compiler's status and first message line. */
+/* Sets res->what to the compiler's status and first message line, or for
+ * a file without main() to what the user can do about it. */
 static void at_tune_build_error(const at_tune_opts *o, const at_tune_dir *d,
 	int status, at_tune_result *res)
 {
 	char *msg = at_tune_slurp(d->err);
 	char *nl = msg ? strchr(msg, '\n') : NULL;
 
+	if (msg && strstr(msg, "undefined reference to `main'")) {
+		snprintf(res->what, sizeof(res->what), "%s failed: the file "
+			"has no main(); give the rest of the program with "
+			"--tune-libs, e.g. --tune-libs \"main.c -lm\"", o->cc);
+		free(msg);
+		return;
+	}
 	if (nl)
 		*nl = 0;
 	snprintf(res->what, sizeof(res->what), "%s failed (status %d)%s%s",

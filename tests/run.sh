@@ -1460,17 +1460,27 @@ run_serial() {
 	fi
 }
 
-# The example project (examples/project/Makefile) in a copy under $LOGS,
-# at small sizes, with the tool $1: `make optimize` then `make check`.
+# The example project (examples/project/Makefile) in copies under $LOGS,
+# at small sizes, with the tool $1: `make optimize` then `make check`
+# under fixed:32 (both nests tiled), and with --autotune 1 given the rest
+# of the program by --tune-libs; without it autotune says what to do.
 run_project() {
 	d=$LOGS/project
-	rm -rf "$d" && cp -r examples/project "$d" || return 1
-	set -- "AUTOTILE=$(pwd)/$1" AUTOTILEFLAGS="--strategy fixed:32" \
-		CPPFLAGS="-Iinclude -DN=150 -DSTEPS=7"
-	make -s -C "$d" "$@" optimize >"$LOGS/project.log" 2>&1 &&
+	rm -rf "$d" "$d-tune" && cp -r examples/project "$d" &&
+		cp -r examples/project "$d-tune" || return 1
+	set -- "AUTOTILE=$(pwd)/$1" CPPFLAGS="-Iinclude -DN=100 -DSTEPS=5"
+	make -s -C "$d" "$@" AUTOTILEFLAGS="--strategy fixed:32" optimize \
+		>"$LOGS/project.log" 2>&1 &&
 		[ "$(grep -c "/\* autotile: .*x32x32: " "$d/kernels.opt.c")" -eq 2 ] &&
-		make -s -C "$d" "$@" check >>"$LOGS/project.log" 2>&1 &&
-		grep -q "^checksum " "$d/app.out"
+		make -s -C "$d" "$@" AUTOTILEFLAGS="--strategy fixed:32" check \
+			>>"$LOGS/project.log" 2>&1 &&
+		grep -q "^checksum " "$d/app.out" &&
+		make -s -C "$d-tune" "$@" AUTOTILEFLAGS='--autotune 1 --tune-libs "main.c -lm"' \
+			check >>"$LOGS/project.log" 2>&1 &&
+		! (cd "$d-tune" && "${1#AUTOTILE=}" --autotune 1 -Iinclude \
+			kernels.c -o /dev/null) >>"$LOGS/project.log" 2>&1 &&
+		grep -q 'error: --autotune: .*has no main(); give the rest of the program with --tune-libs' \
+			"$LOGS/project.log"
 }
 
 # LP inside cone-shaped tiles is listed for two-loop bands only (isl's
@@ -1508,7 +1518,7 @@ run_tools() {
 	run_cone_lp "$AUTOTILE"
 	check $? "space: LP listed inside cone tiles of listing11's two-loop band, not of seed 38's three-loop band (which has cone LI)"
 	run_project "$AUTOTILE"
-	check $? "examples/project: make optimize (fixed:32) writes kernels.opt.c with both nests tiled, and make check (optimized against as written) prints the same checksum"
+	check $? "examples/project: make optimize (fixed:32) tiles both nests in kernels.opt.c, make check (optimized against as written) prints the same checksum, also under --autotune 1 --tune-libs main.c, and --autotune without it names --tune-libs"
 }
 
 lane_start serial run_serial
