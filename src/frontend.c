@@ -1226,6 +1226,15 @@ static int at_fe_init(at_fe_nest *n, int l, unsigned lo, unsigned hi,
 			"variable", t->spell[eq - 1]);
 		return -1;
 	}
+	for (int o = 0; o < n->n_open; o++)
+		if (clang_equalCursors(n->iter_decl[n->open[o]], d)) {
+			/* the inner loop ends the outer one's iterations */
+			at_fe_fail(n, t->off[eq - 1], "loop iterator `%s` is "
+				"also the iterator of the enclosing loop on line "
+				"%u", t->spell[eq - 1],
+				n->s->loops[n->open[o]].loc.line);
+			return -1;
+		}
 	ty = clang_getCursorType(d);
 	n->iter_decl[l] = d;
 	lp->iter = strdup(t->spell[eq - 1]);

@@ -94,9 +94,11 @@ outside_kept() {
 			else if (c == cl) d--
 		} while (d > 0 && c != "")
 	}
-	# Skips one statement: for (...) stmt, { ... }, or up to its ";".
+	# Skips one statement: for (...) stmt, { ... }, or up to its ";"
+	# (and a preprocessor line before it, such as a stray pragma).
 	function stmt(c, d) {
 		skipws()
+		while (ln <= n && substr(L[ln], pos, 1) == "#") { ln++; pos = 1; skipws() }
 		if (substr(L[ln], pos, 3) == "for" && substr(L[ln], pos + 3, 1) ~ /^[ \t(]?$/) {
 			pos += 3; skipws(); group("(", ")"); stmt(); return
 		}
