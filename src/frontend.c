@@ -1262,10 +1262,23 @@ static int at_fe_bounds(at_fe_nest *n, int l, const at_fe_aff *rows, int nr,
 {
 	at_loop *lp = &n->s->loops[l];
 	int sym = n->loop_sym[l];
+	long long size = clang_Type_getSizeOf(clang_getCursorType(
+		n->iter_decl[l]));
+	long max = size > 0 && size < 8 ? (1L << (8 * size - 1)) - 1 : LONG_MAX;
 
 	for (int i = 0; i < nr; i++) {
 		long a = rows[i].v[sym];
 		int lower = a > 0;
+
+		/* C converts a value out of the iterator's range (`int i = N -
+		 * -2147483648`, a long), where the rows count exactly */
+		for (int k = 0; k < AT_FE_ROW; k++)
+			if (rows[i].v[k] > max || rows[i].v[k] < -max - 1) {
+				at_fe_fail(n, off, "a constant in the bounds of "
+					"loop `%s` is outside the range of its "
+					"type `%s`", lp->iter, lp->type);
+				return -1;
+			}
 
 		if (a == 0) {
 			at_fe_fail(n, off, "condition of loop `%s` does not "

@@ -4,12 +4,18 @@
 // writes a tile loop starting at `2 * c3 + 2147483648`, which wrapped to a
 // negative start in an int iterator and ran the statement out of bounds
 // (found by mutating examples/jacobi2d.c); a big constant in a bound now
-// makes the generated iterators long.  The second nest carries its
-// dependence on the time loop only through A[t], so it has no permutable
-// band: `--strategy fixed:32` leaves it in its own order and says why.
+// makes the generated iterators long.  The second counts down from
+// `N - -2147483648`, a long that C converts to a negative int, so it never
+// runs; autotile read it as N + 2^31 (found by mutating
+// examples/nussinov.c) and now leaves it with a warning.  The third
+// carries its dependence on the time loop only through P[t], so it has no
+// permutable band: `--strategy fixed:32` leaves it in its own order and
+// says why.
 // expect-exit: 0
 // expect-args: --strategy fixed:32
-// expect-diag: 39:1: note: autotile: the nest is not tiled: no permutable band
+// expect-diag: 57:1: note: autotile: the nest is not tiled: no permutable band
+// expect-diag: 50:11: warning: autotile: a constant in the bounds of loop `i` is outside the range of its type `int`
+// expect-kept: for (i = N - -2147483648; i >= 0; i--)
 // expect-kept: const long 
 // expect-gone: for (int j = 2147483647; j < N - 1; j++)
 #include <stdio.h>
@@ -34,6 +40,18 @@ static void sweeps(void)
 	}
 }
 
+/* Counts down from N + 2^31, which C converts to int (a negative start:
+ * the loop never runs). */
+static void wrapped(void)
+{
+	int i, j;
+
+#pragma autotile
+	for (i = N - -2147483648; i >= 0; i--)
+		for (j = 0; j < N; j++)
+			Q[j] = Q[j] + P[i];
+}
+
 static void last(void)
 {
 #pragma autotile
@@ -55,6 +73,7 @@ int main(void)
 	for (int i = 0; i < T + N; i++)
 		P[i] = (double)((i * 5 + 2) % 11) / 4.0;
 	sweeps();
+	wrapped();
 	last();
 	for (int i = 0; i < N; i++)
 		for (int j = 0; j < N; j++)
