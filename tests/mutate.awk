@@ -15,6 +15,8 @@
 #     `f(i) +` in it, a cast-like `[(`, a comma expression `, x = 1`
 #   8 a loop header: a second declaration, step 2, a constant lower test,
 #     `while (0)` in front
+#   9 the first two subscripts of a reference swapped: [x][y] -> [y][x]
+#  10 a one-letter subscript moved: [i] -> [i + 1] (2, 3) or [i - 1] (2, 3)
 # Nothing here knows C: most mutants do not compile or are not valid
 # programs, which tests/mutate.sh sorts out.
 BEGIN { srand(seed) }
@@ -85,6 +87,17 @@ END {
 		else if (r % 4 == 1) sub(/\+\+\)/, "+= 2)", line[t])
 		else if (r % 4 == 2) sub(/; [a-z]+ *</, "; 0 <", line[t])
 		else sub(/for/, "while (0) for", line[t])
+	} else if (op == 9) {
+		t = draw_match("\\[[^][]+\\]\\[[^][]+\\]")
+		if (match(line[t], /\[[^][]+\]\[[^][]+\]/)) {
+			s = substr(line[t], RSTART, RLENGTH)
+			k = index(s, "][")
+			line[t] = substr(line[t], 1, RSTART - 1) "[" substr(s, k + 2, length(s) - k - 2) "][" substr(s, 2, k - 2) "]" substr(line[t], RSTART + RLENGTH)
+		}
+	} else if (op == 10) {
+		t = draw_match("\\[[a-z]\\]")
+		if (match(line[t], /\[[a-z]\]/))
+			line[t] = substr(line[t], 1, RSTART + 1) (r < 3 ? " + " : " - ") (r % 3 + 1) substr(line[t], RSTART + 2)
 	}
 	for (i = 1; i <= NR; i++)
 		if (i in line)

@@ -4,8 +4,8 @@
 #   sh tests/mutate.sh SEED...
 #
 # Each SEED is a number or a range A-B.  Mutant S is source number S mod
-# n of examples/*.c and tests/errors/*.c (n files) changed by operator (S / n) mod 9 of
-# tests/mutate.awk, seeded with S.  Every mutant is a test:
+# n of examples/*.c and tests/errors/*.c (n files) changed by operator
+# (S / n) mod 11 of tests/mutate.awk, seeded with S.  Every mutant is a test:
 #   1. `autotile -I runtime -I examples` on it (default strategy) must exit
 #      0 or 1 and print no sanitizer report; on exit 1 there must be an
 #      `error:` line (clang rejects a few things gcc accepts, such as a
@@ -75,7 +75,7 @@ valid_program() {
 # it failed.
 mutant() {
 	src=$(echo "$srcs" | sed -n "$(($1 % nsrc + 1))p")
-	op=$((($1 / nsrc) % 9))
+	op=$((($1 / nsrc) % 11))
 	m=$OUTDIR/m$1.c
 	what="mutant $1 (operator $op of $src)"
 	awk -v seed="$1" -v op="$op" -f tests/mutate.awk "$src" >"$m"

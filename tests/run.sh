@@ -33,7 +33,7 @@
 #      command-line cases (missing file, unknown option, bad values);
 #   4. sanitizers: the ASan+UBSan build bin-san/autotile under fixed:32 on
 #      every example (its output and diagnostics must be bin/autotile's,
-#      which phase 2 compiles and runs), through phase 3 again, and on 9
+#      which phase 2 compiles and runs), through phase 3 again, and on 11
 #      mutated examples, one per operator of tests/mutate.sh (no crash, and
 #      the differential test on those that are valid programs); any
 #      sanitizer report is a failure.
@@ -1425,12 +1425,12 @@ run_wild() {
 }
 
 # Runs tests/mutate.sh with tool $1 on one mutant per operator: seeds
-# k (n + 1) for k = 0..8, n the number of source files, which are
+# k (n + 1) for k = 0..10, n the number of source files, which are
 # example k changed by operator k.
 run_mutate() {
 	set -- "$1" examples/*.c tests/errors/*.c
 	n=$(($# - 1))
-	seeds=$(for k in 0 1 2 3 4 5 6 7 8; do echo $((k * (n + 1))); done)
+	seeds=$(for k in 0 1 2 3 4 5 6 7 8 9 10; do echo $((k * (n + 1))); done)
 	# shellcheck disable=SC2086 # one word per seed
 	JOBS=$JOBS AUTOTILE=$1 OUTDIR=$LOGS/mutate sh tests/mutate.sh $seeds \
 		>"$LOGS/mutate.log" 2>&1
