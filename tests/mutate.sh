@@ -15,7 +15,8 @@
 #      cleanly at the example's test sizes and prints its hash line is a
 #      valid program: tests/difftest.sh must then pass it under
 #      `--strategy model` and `--strategy fixed:32` (the output computes the
-#      same hash as the mutant, and keeps every line outside the nests).
+#      same hash as the mutant in its OpenMP build, and keeps every line
+#      outside the nests).
 # Mutants gcc rejects, or that are not valid programs, pass step 1 only.
 # Prints one "ok - ..." or "not ok - ..." line per mutant (step 2's
 # difftest lines, indented as "# ", before it); exits 1 when any failed.
@@ -103,7 +104,7 @@ mutant() {
 	rm -f "$m.san"
 	bad=0
 	for st in model fixed:32; do
-		r=$(TIMEOUT=$TIMEOUT OUTDIR=$OUTDIR AUTOTILE=$AUTOTILE \
+		r=$(SEQ=0 TIMEOUT=$TIMEOUT OUTDIR=$OUTDIR AUTOTILE=$AUTOTILE \
 			sh tests/difftest.sh "$m" "$st" $(test_defines "$src") 2>&1 | tail -n 1)
 		echo "# $r"
 		case $r in ok*) ;; *) bad=1 ;; esac
