@@ -33,12 +33,13 @@
 #      command-line cases (missing file, unknown option, bad values);
 #   4. sanitizers: the ASan+UBSan build bin-san/autotile under fixed:32 on
 #      every example (its output and diagnostics must be bin/autotile's,
-#      which phase 2 compiles and runs), through phase 3 again, and on 11
-#      mutated examples, one per operator of tests/mutate.sh (no crash, and
-#      the differential test on those that are valid programs); any
-#      sanitizer report is a failure.
-# The trainer, the dataset driver, the command-line cases and phase 4
-# mostly run one process at a time: they run in two background lanes
+#      which phase 2 compiles and runs) and through phase 3 again; any
+#      sanitizer report is a failure;
+#   5. mutated examples: one per operator of tests/mutate.sh (no crash,
+#      and the differential test on those that are valid programs; make
+#      mutate runs 1,000 with the sanitizer build).
+# The trainer, the dataset driver, the command-line cases and phases 4
+# and 5 mostly run one process at a time: they run in two background lanes
 # (lane_start) beside the rest, and their results are printed at the end.
 # Prints every result line and ends with exactly one line
 # "N passed, N failed"; exits 1 when anything failed.
@@ -1454,7 +1455,6 @@ run_serial() {
 		run_errors "$AUTOTILE_SAN" tests/out/san-errors
 		run_cli "$AUTOTILE_SAN"
 		run_svg "$AUTOTILE_SAN"
-		run_mutate "$AUTOTILE_SAN"
 	else
 		check 1 "$AUTOTILE_SAN exists (run make SAN=1)"
 	fi
@@ -1515,6 +1515,7 @@ run_tools() {
 	section "command line ($AUTOTILE)"
 	run_cli "$AUTOTILE"
 	run_svg "$AUTOTILE"
+	run_mutate "$AUTOTILE"
 	run_cone_lp "$AUTOTILE"
 	check $? "space: LP listed inside cone tiles of listing11's two-loop band, not of seed 38's three-loop band (which has cone LI)"
 	run_project "$AUTOTILE"
