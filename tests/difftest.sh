@@ -18,9 +18,10 @@
 #      print the same hash (skipped with SEQ=0: the same loops as step 2
 #      without their pragmas, for long lists of candidates);
 #   4. every line outside the marked nests is kept, in order;
-#   5. for fixed:N strategies, OUT must contain more `for` loops than the
-#      input (a tiled nest) unless autotile printed a warning or note saying
-#      why not (then the --explain report is shown).
+#   5. for fixed:N strategies, OUT must contain a tiled nest (more `for`
+#      loops than the input, or a nest marked with a tiled candidate's id:
+#      isl's bands can fuse loops) unless autotile printed a warning or note
+#      saying why not (then the --explain report is shown).
 # Prints one line "ok - <what>" or "not ok - <what>: <reason>", preceded by
 # "# " comment lines (autotile's diagnostics, compiler errors); exits 0 when
 # ok, 1 otherwise.
@@ -225,7 +226,9 @@ check_build omp "with -fopenmp" $CFLAGS_DT "$@"
 note=""
 case $strategy in
 fixed:*)
-	if [ "$(count_for "$out")" -le "$(count_for "$src")" ]; then
+	# isl's bands can fuse loops: a candidate id with scans also counts
+	if [ "$(count_for "$out")" -le "$(count_for "$src")" ] &&
+	    ! grep -Eq '/\* autotile: [a-z0-9]+\.T[ISP]\.L[ISP]\.' "$out"; then
 		warn=$(grep -m 1 -E '(warning|note):' "$base.err")
 		if [ -z "$warn" ]; then
 			timeout "$TIMEOUT" "$AUTOTILE" --strategy "$strategy" --explain \
