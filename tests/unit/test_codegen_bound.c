@@ -87,6 +87,73 @@ static long eval(__isl_keep isl_ast_expr *e, const struct env *v)
 	}
 }
 
+/* An expression of the forms eval() knows, flattened once so that the box
+ * of same_set (53,361 points) does not walk isl's tree at every point:
+ * node i is an integer k, identifier k (0 N, 1 T, 2 c), or operation op
+ * on nodes a and b. */
+struct flat {
+	int n;
+	struct { int type, op, a, b; long k; } node[512];
+};
+
+/* Appends e to f; returns its node, or -1 when f is full. */
+static int flatten(__isl_keep isl_ast_expr *e, struct flat *f)
+{
+	int i = f->n, type = isl_ast_expr_get_type(e);
+	isl_size n = 0;
+
+	if (i == (int)(sizeof(f->node) / sizeof(f->node[0])))
+		return -1;
+	f->n++;
+	f->node[i].type = type;
+	f->node[i].a = f->node[i].b = -1;
+	if (type == isl_ast_expr_int || type == isl_ast_expr_id) {
+		struct env v = { 0, 1, 2 };	/* identifier -> its number */
+		f->node[i].k = eval(e, &v);
+		return i;
+	}
+	f->node[i].op = isl_ast_expr_op_get_type(e);
+	n = isl_ast_expr_op_get_n_arg(e);
+	for (int j = 0; j < n && j < 2; j++) {
+		isl_ast_expr *a = isl_ast_expr_op_get_arg(e, j);
+		int k = flatten(a, f);
+		isl_ast_expr_free(a);
+		if (k < 0)
+			return -1;
+		*(j ? &f->node[i].b : &f->node[i].a) = k;
+	}
+	return i;
+}
+
+/* Evaluates node i of f as eval() evaluates the expression. */
+static long run(const struct flat *f, int i, const struct env *v)
+{
+	long a, b;
+
+	if (f->node[i].type == isl_ast_expr_int)
+		return f->node[i].k;
+	if (f->node[i].type == isl_ast_expr_id)
+		return f->node[i].k == 0 ? v->n : f->node[i].k == 1 ? v->t :
+			v->c;
+	a = run(f, f->node[i].a, v);
+	b = f->node[i].b >= 0 ? run(f, f->node[i].b, v) : 0;
+	switch (f->node[i].op) {
+	case isl_ast_expr_op_add: return a + b;
+	case isl_ast_expr_op_sub: return a - b;
+	case isl_ast_expr_op_mul: return a * b;
+	case isl_ast_expr_op_minus: return -a;
+	case isl_ast_expr_op_pdiv_q: return floordiv(a, b);
+	case isl_ast_expr_op_ge: return a >= b;
+	case isl_ast_expr_op_gt: return a > b;
+	case isl_ast_expr_op_le: return a <= b;
+	case isl_ast_expr_op_lt: return a < b;
+	case isl_ast_expr_op_and: return a && b;
+	case isl_ast_expr_op_or: return a || b;
+	case isl_ast_expr_op_min: return a < b ? a : b;
+	default: return 0;
+	}
+}
+
 /* Evaluates a linear form of a read bound. */
 static long eval_lin(const at_cg_lin *lin, const struct env *v)
 {
@@ -164,7 +231,11 @@ static isl_ast_expr *bound(isl_ctx *ctx, unsigned *seed, int lower)
 static int same_set(__isl_keep isl_ast_expr *cond, const at_cg_ub *ub)
 {
 	struct env v;
+	struct flat f = { 0 };
+	int root = flatten(cond, &f);
 
+	if (root < 0)
+		return 0;
 	for (v.n = -6; v.n <= 14; v.n++)
 		for (v.t = -6; v.t <= 14; v.t++) {
 			long b = 1L << 40;
@@ -174,7 +245,7 @@ static int same_set(__isl_keep isl_ast_expr *cond, const at_cg_ub *ub)
 				b = x < b ? x : b;
 			}
 			for (v.c = -60; v.c <= 60; v.c++)
-				if (!eval(cond, &v) != !(v.c <= b))
+				if (!run(&f, root, &v) != !(v.c <= b))
 					return 0;
 		}
 	return 1;
