@@ -1182,6 +1182,16 @@ static int at_cg_row_big(const long *row, int n)
 	return 0;
 }
 
+/* Returns 1 if one of the nb bounds b (rows of n entries) has an entry or
+ * divisor of AT_CG_BIG_CONST or more in magnitude. */
+static int at_cg_bounds_big(const at_bound *b, int nb, int n)
+{
+	for (int k = 0; k < nb; k++)
+		if (at_cg_row_big(b[k].row, n) || at_cg_row_big(&b[k].den, 1))
+			return 1;
+	return 0;
+}
+
 /* Returns 1 if a loop bound, step or affine `if` condition of scop has a
  * coefficient or constant of AT_CG_BIG_CONST or more in magnitude. */
 static int at_cg_big_consts(const at_scop *scop)
@@ -1190,16 +1200,10 @@ static int at_cg_big_consts(const at_scop *scop)
 
 	for (int i = 0; i < scop->n_loop; i++) {
 		const at_loop *l = &scop->loops[i];
-		if (at_cg_row_big(&l->step, 1))
+		if (at_cg_row_big(&l->step, 1) ||
+		    at_cg_bounds_big(l->lb, l->n_lb, n) ||
+		    at_cg_bounds_big(l->ub, l->n_ub, n))
 			return 1;
-		for (int k = 0; k < l->n_lb; k++)
-			if (at_cg_row_big(l->lb[k].row, n) ||
-			    at_cg_row_big(&l->lb[k].den, 1))
-				return 1;
-		for (int k = 0; k < l->n_ub; k++)
-			if (at_cg_row_big(l->ub[k].row, n) ||
-			    at_cg_row_big(&l->ub[k].den, 1))
-				return 1;
 	}
 	for (int s = 0; s < scop->n_stmt; s++)
 		for (int k = 0; k < scop->stmts[s].n_cond; k++)

@@ -40,7 +40,6 @@ CC=${CC:-gcc}
 TIMEOUT=${TIMEOUT:-300}
 CFLAGS_DT="-O3 -march=native -fopenmp -ffp-contract=off -Iruntime"
 CFLAGS_SEQ="-O3 -march=native -ffp-contract=off -Wno-unknown-pragmas -Iruntime"
-SANRE='ERROR: AddressSanitizer|runtime error:|LeakSanitizer|ERROR: UndefinedBehaviorSanitizer'
 
 if [ $# -lt 2 ]; then
 	echo "usage: sh tests/difftest.sh EXAMPLE STRATEGY [DEFINES...]" >&2

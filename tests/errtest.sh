@@ -33,7 +33,6 @@ CC=${CC:-gcc}
 TIMEOUT=${TIMEOUT:-120}
 CFLAGS_ET="-O2 -fopenmp -ffp-contract=off -Wno-unknown-pragmas"
 CFLAGS_SEQ="-O2 -ffp-contract=off -Wno-unknown-pragmas"
-SANRE='ERROR: AddressSanitizer|runtime error:|LeakSanitizer|ERROR: UndefinedBehaviorSanitizer'
 
 if [ $# -ne 1 ]; then
 	echo "usage: sh tests/errtest.sh tests/errors/NAME.c" >&2

@@ -1,6 +1,10 @@
 # lib.sh — shell helpers shared by the test scripts (difftest.sh,
-# errtest.sh, scanlist.sh, run.sh).  Set $what (the case's name) before
+# errtest.sh, mutate.sh, scanlist.sh, run.sh).  Set $what (the case's name) before
 # calling fail.
+
+# What a sanitizer report starts with (ASan, UBSan, LSan), for grep -E.
+# shellcheck disable=SC2034 # read by the scripts that source this file
+SANRE='ERROR: AddressSanitizer|runtime error:|LeakSanitizer|ERROR: UndefinedBehaviorSanitizer'
 
 # Prints the compiler flags of example $1's header line "test-defines:"
 # (or "test-defines$2:", e.g. -edge), one line, empty when it has none.

@@ -33,7 +33,6 @@ cd "$(dirname "$0")/.." || exit 1
 AUTOTILE=${AUTOTILE:-bin/autotile}
 OUTDIR=${OUTDIR:-tests/out/mutate}
 TIMEOUT=${TIMEOUT:-120}
-SANRE='ERROR: AddressSanitizer|runtime error:|LeakSanitizer|ERROR: UndefinedBehaviorSanitizer'
 
 JOBS=${JOBS:-2}
 

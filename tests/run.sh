@@ -65,7 +65,6 @@ if [ -z "${EXAMPLES:-}" ]; then
 	EXAMPLES=$(for f in examples/*.c; do basename "$f" .c; done)
 fi
 LOGS=tests/out/log
-SANRE='ERROR: AddressSanitizer|runtime error:|LeakSanitizer|ERROR: UndefinedBehaviorSanitizer'
 # Sanitizer settings for everything built with SAN=1 (the tool and units).
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
