@@ -163,6 +163,8 @@ typedef struct at_scop {
 	 * read after it: a transformed nest is followed by it, so that those
 	 * variables end as the nest as written leaves them (NULL: none). */
 	char *restore;
+	/* isl objects kept between calls (at_scop_memo_on); NULL: none */
+	struct at_scop_memo *memo;
 } at_scop;
 
 /* Number of columns of every affine row of `scop`. */
@@ -181,6 +183,19 @@ int at_scop_n_local(const at_scop *scop);
 
 /* Frees everything the scop owns.  NULL is allowed. */
 void at_scop_free(at_scop *scop);
+
+/* Returns a memo for at_scop.memo (off), or NULL when out of memory: a
+ * scop works without one, only slower. */
+struct at_scop_memo *at_scop_memo_new(void);
+
+/* From now until at_scop_memo_off, at_scop_domain, at_scop_access and
+ * at_scop_schedule_map called with ctx read their result once and return
+ * copies of it; with another context they read it each time.  Call
+ * at_scop_memo_off before ctx is freed. */
+void at_scop_memo_on(isl_ctx *ctx, const at_scop *scop);
+
+/* Frees the isl objects the memo of scop holds and turns it off. */
+void at_scop_memo_off(const at_scop *scop);
 
 /* Returns the iteration domains of all statements as an isl union set
  * "[params] -> { S<k>[i0, ..., i_{d-1}] : ... }" with statement k named
@@ -202,6 +217,15 @@ __isl_give isl_union_map *at_scop_access(isl_ctx *ctx, const at_scop *scop,
 /* Returns the original (textual) schedule as a map from each statement to
  * its 2d+1 vector, padded with zeros to a common length 2*maxdepth+1. */
 __isl_give isl_union_map *at_scop_schedule_map(isl_ctx *ctx,
+	const at_scop *scop);
+
+/* Returns the original schedule as a tree with the nest's structure: a
+ * sequence node wherever a loop body (or the nest) holds several
+ * statements or loops, a one-member band for each loop (its iterator, in
+ * loop direction).  It orders the instances as at_scop_schedule_map does;
+ * isl's dataflow analysis is faster on it, as it compares only the
+ * instances that share a subtree.  NULL on error. */
+__isl_give isl_schedule *at_scop_schedule_tree(isl_ctx *ctx,
 	const at_scop *scop);
 
 /* Returns a new isl context set up the way every autotile stage expects:

@@ -55,11 +55,13 @@ const char *at_dep_kind_name(at_dep_kind kind)
 
 /* Runs isl's dataflow analysis: for each `sink` access, the accesses of
  * `must` (and `may`) that write (or read) the same element before it with
- * no `must`/`kill` access in between.  Takes all maps but `sched`. */
+ * no `must`/`kill` access in between, in the order of the schedule tree
+ * `tree` when it is not NULL, else of the schedule map `map`.  Takes all
+ * maps but the schedules. */
 static __isl_give isl_union_map *at_deps_flow(
 	__isl_take isl_union_map *sink, __isl_take isl_union_map *must,
 	__isl_take isl_union_map *may, __isl_take isl_union_map *kill,
-	__isl_keep isl_union_map *sched)
+	__isl_keep isl_schedule *tree, __isl_keep isl_union_map *map)
 {
 	isl_union_access_info *ai;
 	isl_union_flow *flow;
@@ -70,8 +72,12 @@ static __isl_give isl_union_map *at_deps_flow(
 	ai = isl_union_access_info_set_may_source(ai, may);
 	if (kill)
 		ai = isl_union_access_info_set_kill(ai, kill);
-	ai = isl_union_access_info_set_schedule_map(ai,
-		isl_union_map_copy(sched));
+	if (tree)
+		ai = isl_union_access_info_set_schedule(ai,
+			isl_schedule_copy(tree));
+	else
+		ai = isl_union_access_info_set_schedule_map(ai,
+			isl_union_map_copy(map));
 	flow = isl_union_access_info_compute_flow(ai);
 	dep = isl_union_flow_get_may_dependence(flow);
 	isl_union_flow_free(flow);
@@ -80,13 +86,31 @@ static __isl_give isl_union_map *at_deps_flow(
 
 /* Returns the schedule of tagged instances [S[i] -> R[]] -> schedule(S[i]),
  * for the references in `tagged` (reads and writes). */
-static __isl_give isl_union_map *at_deps_tagged_schedule(
+static __isl_give isl_union_map *at_deps_tagged_map(
 	__isl_keep isl_union_map *tagged, __isl_keep isl_union_map *sched)
 {
 	isl_union_set *dom = isl_union_map_domain(isl_union_map_copy(tagged));
 	isl_union_map *untag = isl_union_map_domain_map(
 		isl_union_set_unwrap(dom));
 	return isl_union_map_apply_range(untag, isl_union_map_copy(sched));
+}
+
+/* Returns the original schedule tree of scop over the tagged instances
+ * [S[i] -> R[]] of the references in `r` and `w` (kept), each at the
+ * place of S[i]. */
+static __isl_give isl_schedule *at_deps_tagged_tree(isl_ctx *ctx,
+	const at_scop *scop, __isl_keep isl_union_map *r,
+	__isl_keep isl_union_map *w)
+{
+	isl_union_set *dom = isl_union_set_union(
+		isl_union_map_domain(isl_union_map_copy(r)),
+		isl_union_map_domain(isl_union_map_copy(w)));
+	isl_union_map *untag = isl_union_map_domain_map(
+		isl_union_set_unwrap(dom));
+
+	return isl_schedule_pullback_union_pw_multi_aff(
+		at_scop_schedule_tree(ctx, scop),
+		isl_union_pw_multi_aff_from_union_map(untag));
 }
 
 /* Maps a reference tag number (over the whole scop) to its statement and
@@ -418,21 +442,21 @@ static int at_deps_scalar_flow(isl_ctx *ctx, const at_scop *scop,
 {
 	isl_union_map *r = at_deps_scalar_access(ctx, scop, AT_READ);
 	isl_union_map *w = at_deps_scalar_access(ctx, scop, AT_WRITE);
-	isl_union_map *sched = at_scop_schedule_map(ctx, scop), *ts = NULL;
+	isl_schedule *ts = NULL;
 
-	if (r && w && sched) {
-		ts = at_deps_tagged_schedule(r, sched);
-		ts = isl_union_map_union(ts, at_deps_tagged_schedule(w, sched));
+	if (r && w)
+		ts = at_deps_tagged_tree(ctx, scop, r, w);
+	if (ts) {
 		deps->live = at_deps_flow(isl_union_map_copy(r),
 			isl_union_map_copy(w), isl_union_map_empty(
-			isl_union_map_get_space(w)), NULL, ts);
+			isl_union_map_get_space(w)), NULL, ts, NULL);
 		deps->order = at_deps_flow(isl_union_map_copy(w),
-			isl_union_map_copy(w), isl_union_map_copy(r), NULL, ts);
+			isl_union_map_copy(w), isl_union_map_copy(r), NULL, ts,
+			NULL);
 	}
 	isl_union_map_free(r);
 	isl_union_map_free(w);
-	isl_union_map_free(sched);
-	isl_union_map_free(ts);
+	isl_schedule_free(ts);
 	return deps->live && deps->order ? 0 : -1;
 }
 
@@ -479,20 +503,20 @@ at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop)
 	sched = at_scop_schedule_map(ctx, scop);
 	if (!r || !w || !sched)
 		goto error;
-	tsched = at_deps_tagged_schedule(r, sched);
-	tsched = isl_union_map_union(tsched, at_deps_tagged_schedule(w, sched));
+	tsched = at_deps_tagged_map(r, sched);
+	tsched = isl_union_map_union(tsched, at_deps_tagged_map(w, sched));
 	deps->all = isl_union_map_empty(isl_union_map_get_space(sched));
 	if (at_deps_record(scop, deps, &cap, AT_DEP_RAW, at_deps_flow(
 		isl_union_map_copy(r), isl_union_map_copy(w),
 		isl_union_map_empty(isl_union_map_get_space(w)), NULL,
-		tsched)) < 0)
+		NULL, tsched)) < 0)
 		goto error;
 	/* WAR and WAW in one analysis: writes as sinks, the writes before
 	 * them as must sources (which kill the reads before them, as the
 	 * kills of a WAR analysis do) and the reads as may sources. */
 	if (at_deps_record(scop, deps, &cap, AT_DEP_WAR, at_deps_flow(
 		isl_union_map_copy(w), isl_union_map_copy(w),
-		isl_union_map_copy(r), NULL, tsched)) < 0)
+		isl_union_map_copy(r), NULL, NULL, tsched)) < 0)
 		goto error;
 	deps->all = isl_union_map_coalesce(deps->all);
 	if (at_deps_cone(ctx, deps) < 0)

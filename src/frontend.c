@@ -3195,6 +3195,7 @@ static at_scop *at_fe_new_scop(const at_fe_tu *t, unsigned k, unsigned cb,
 
 	if (!s)
 		return NULL;
+	s->memo = at_scop_memo_new();
 	while (cb < ce && (text[cb] == ' ' || text[cb] == '\t'))
 		cb++;
 	while (ce > cb && (text[ce - 1] == ' ' || text[ce - 1] == '\t' ||

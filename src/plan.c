@@ -476,6 +476,7 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 
 	memset(plan, 0, sizeof(*plan));
 	plan->scop = scop;
+	at_scop_memo_on(ctx, scop);
 	at_space_parse_clauses(scop, &opts);
 	deps = at_deps_compute(ctx, scop);
 	if (!deps)
@@ -516,6 +517,7 @@ done:
 	at_plan_rank_clear(&r);
 	at_space_free(space);
 	at_deps_free(deps);
+	at_scop_memo_off(scop);
 	return rc;
 }
 

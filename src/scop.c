@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <isl/options.h>
+#include <isl/aff.h>
 #include <isl/schedule_node.h>
 #include <isl/set.h>
 #include <isl/map.h>
@@ -73,6 +74,7 @@ void at_scop_free(at_scop *scop)
 	free(scop->clauses);
 	free(scop->indent);
 	free(scop->restore);
+	free(scop->memo);	/* off: at_scop_memo_off came before */
 	free(scop);
 }
 
@@ -263,8 +265,9 @@ static __isl_give isl_union_map *at_scop_read_umap(isl_ctx *ctx,
 	return u;
 }
 
-/* Returns the iteration domains of all statements (see at_scop.h). */
-__isl_give isl_union_set *at_scop_domain(isl_ctx *ctx, const at_scop *scop)
+/* Reads the iteration domains of all statements (see at_scop_domain). */
+static __isl_give isl_union_set *at_scop_domain_read(isl_ctx *ctx,
+	const at_scop *scop)
 {
 	at_buf b = { 0 };
 
@@ -314,9 +317,9 @@ static int at_scop_print_ref(at_buf *b, const at_scop *scop, int k,
 	return r;
 }
 
-/* Returns the access relations of `kind`, restricted to the domains. */
-__isl_give isl_union_map *at_scop_access(isl_ctx *ctx, const at_scop *scop,
-	at_ref_kind kind, int tagged)
+/* Reads the access relations of `kind` (see at_scop_access). */
+static __isl_give isl_union_map *at_scop_access_read(isl_ctx *ctx,
+	const at_scop *scop, at_ref_kind kind, int tagged)
 {
 	at_buf b = { 0 };
 	int any = 0, r = 0, tag = 0;
@@ -362,9 +365,9 @@ static int at_scop_max_depth(const at_scop *scop)
 	return d;
 }
 
-/* Returns the original schedule: statement k -> its 2d+1 vector padded with
+/* Reads the original schedule: statement k -> its 2d+1 vector padded with
  * zeros to 2*maxdepth+1 (see at_stmt in at_scop.h). */
-__isl_give isl_union_map *at_scop_schedule_map(isl_ctx *ctx,
+static __isl_give isl_union_map *at_scop_schedule_read(isl_ctx *ctx,
 	const at_scop *scop)
 {
 	at_buf b = { 0 };
@@ -402,6 +405,90 @@ __isl_give isl_union_map *at_scop_schedule_map(isl_ctx *ctx,
 	at_buf_add(&b, " }");
 	sched = at_scop_read_umap(ctx, scop, at_buf_take(&b));
 	return isl_union_map_intersect_domain(sched, dom);
+}
+
+/* The isl objects of a scop kept while its memo is on for `ctx` (see
+ * at_scop_memo_on): reading them from text is most of their cost, and a
+ * nest's stages ask for them a dozen times. */
+struct at_scop_memo {
+	isl_ctx *ctx;			/* NULL: off */
+	isl_union_set *domain;
+	isl_union_map *access[2][2];	/* [kind - 1][tagged] */
+	isl_union_map *sched;
+};
+
+/* Returns a memo for at_scop.memo, off, or NULL when out of memory (the
+ * scop then works without one). */
+struct at_scop_memo *at_scop_memo_new(void)
+{
+	return calloc(1, sizeof(struct at_scop_memo));
+}
+
+/* Turns the memo of scop on for ctx (see at_scop.h). */
+void at_scop_memo_on(isl_ctx *ctx, const at_scop *scop)
+{
+	if (scop->memo) {
+		at_scop_memo_off(scop);
+		scop->memo->ctx = ctx;
+	}
+}
+
+/* Frees what the memo of scop holds and turns it off (see at_scop.h). */
+void at_scop_memo_off(const at_scop *scop)
+{
+	struct at_scop_memo *m = scop->memo;
+
+	if (!m)
+		return;
+	m->domain = isl_union_set_free(m->domain);
+	for (int k = 0; k < 2; k++)
+		for (int t = 0; t < 2; t++)
+			m->access[k][t] = isl_union_map_free(m->access[k][t]);
+	m->sched = isl_union_map_free(m->sched);
+	m->ctx = NULL;
+}
+
+/* Returns the memo of scop when it is on for ctx, else NULL. */
+static struct at_scop_memo *at_scop_memo(isl_ctx *ctx, const at_scop *scop)
+{
+	return scop->memo && scop->memo->ctx == ctx ? scop->memo : NULL;
+}
+
+/* Returns the iteration domains of all statements (see at_scop.h). */
+__isl_give isl_union_set *at_scop_domain(isl_ctx *ctx, const at_scop *scop)
+{
+	struct at_scop_memo *m = at_scop_memo(ctx, scop);
+
+	if (m && !m->domain)
+		m->domain = at_scop_domain_read(ctx, scop);
+	return m ? isl_union_set_copy(m->domain) :
+		at_scop_domain_read(ctx, scop);
+}
+
+/* Returns the access relations of `kind` (see at_scop.h). */
+__isl_give isl_union_map *at_scop_access(isl_ctx *ctx, const at_scop *scop,
+	at_ref_kind kind, int tagged)
+{
+	struct at_scop_memo *m = at_scop_memo(ctx, scop);
+	isl_union_map **slot = m ? &m->access[kind == AT_WRITE][!!tagged] :
+		NULL;
+
+	if (slot && !*slot)
+		*slot = at_scop_access_read(ctx, scop, kind, tagged);
+	return slot ? isl_union_map_copy(*slot) :
+		at_scop_access_read(ctx, scop, kind, tagged);
+}
+
+/* Returns the original schedule map (see at_scop.h). */
+__isl_give isl_union_map *at_scop_schedule_map(isl_ctx *ctx,
+	const at_scop *scop)
+{
+	struct at_scop_memo *m = at_scop_memo(ctx, scop);
+
+	if (m && !m->sched)
+		m->sched = at_scop_schedule_read(ctx, scop);
+	return m ? isl_union_map_copy(m->sched) :
+		at_scop_schedule_read(ctx, scop);
 }
 
 /* Returns the parameter context: every parameter is an integer and nothing
@@ -523,6 +610,71 @@ int at_scop_trip_counts_at(isl_ctx *ctx, const at_scop *scop,
 	return 0;
 }
 
+/* Returns the schedule tree of statements ks[0..n-1] (consecutive in text
+ * order, all inside the same loops above depth p) from depth p down:
+ * a sequence over their positions beta[p], each child a band on the loop
+ * at depth p above the tree of its statements, or a leaf for a statement
+ * with p loops.  `flat` is the original schedule map as a multi union
+ * piecewise affine function (kept), `dom` the domains (kept). */
+static __isl_give isl_schedule *at_scop_tree_at(const at_scop *scop,
+	__isl_keep isl_multi_union_pw_aff *flat,
+	__isl_keep isl_union_set *dom, const int *ks, int n, int p)
+{
+	isl_schedule *seq = NULL;
+
+	for (int a = 0, b; a < n; a = b) {
+		const at_stmt *s = &scop->stmts[ks[a]];
+		isl_union_set *part;
+		isl_schedule *child;
+		isl_union_pw_aff *loop;
+
+		for (b = a + 1; b < n &&
+		     scop->stmts[ks[b]].beta[p] == s->beta[p]; b++)
+			;
+		part = isl_union_set_empty(isl_union_set_get_space(dom));
+		for (int c = a; c < b; c++)
+			part = isl_union_set_add_set(part, at_scop_stmt_domain(
+				dom, ks[c], scop->stmts[ks[c]].n_loop));
+		if (b == a + 1 && s->n_loop == p) {
+			child = isl_schedule_from_domain(part);
+		} else {
+			loop = isl_multi_union_pw_aff_get_union_pw_aff(flat,
+				2 * p + 1);
+			loop = isl_union_pw_aff_intersect_domain(loop, part);
+			child = at_scop_tree_at(scop, flat, dom, ks + a, b - a,
+				p + 1);
+			child = isl_schedule_insert_partial_schedule(child,
+				isl_multi_union_pw_aff_from_union_pw_aff(loop));
+		}
+		seq = seq ? isl_schedule_sequence(seq, child) : child;
+	}
+	return seq;
+}
+
+/* Returns the original schedule as a tree (see at_scop.h). */
+__isl_give isl_schedule *at_scop_schedule_tree(isl_ctx *ctx,
+	const at_scop *scop)
+{
+	isl_union_set *dom = at_scop_domain(ctx, scop);
+	isl_union_map *map = at_scop_schedule_map(ctx, scop);
+	isl_multi_union_pw_aff *flat = NULL;
+	isl_schedule *sched = NULL;
+	int *ks = malloc(sizeof(int) * (scop->n_stmt + 1));
+
+	if (!dom || !map || !ks || !scop->n_stmt)
+		goto error;
+	flat = isl_multi_union_pw_aff_from_union_map(map);
+	map = NULL;
+	for (int k = 0; k < scop->n_stmt; k++)
+		ks[k] = k;
+	sched = at_scop_tree_at(scop, flat, dom, ks, scop->n_stmt, 0);
+error:
+	free(ks);
+	isl_union_set_free(dom);
+	isl_union_map_free(map);
+	isl_multi_union_pw_aff_free(flat);
+	return sched;
+}
 /* Returns a new isl context set up for autotile (see at_scop.h). */
 isl_ctx *at_scop_ctx_alloc(void)
 {
