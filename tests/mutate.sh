@@ -2,6 +2,7 @@
 # mutate.sh — autotile on mutated examples: no crash, and no wrong code.
 #
 #   sh tests/mutate.sh SEED...
+#   sh tests/mutate.sh --each-operator
 #
 # Each SEED is a number or a range A-B.  Mutant S is source number S mod
 # n of examples/*.c and tests/errors/*.c (n files) changed by operator
@@ -37,7 +38,8 @@ TIMEOUT=${TIMEOUT:-120}
 JOBS=${JOBS:-2}
 
 if [ $# -eq 0 ]; then
-	echo "usage: sh tests/mutate.sh SEED... (a seed or a range A-B each)" >&2
+	echo "usage: sh tests/mutate.sh SEED... | --each-operator" \
+		"(a seed or a range A-B each)" >&2
 	exit 2
 fi
 # test_defines
@@ -122,6 +124,15 @@ if [ "$1" = --one ]; then
 	rc=$?
 	cat "$OUTDIR/m$2.log"
 	exit $rc
+fi
+
+# `--each-operator`: one mutant per operator, seeds k * (n + 1) for
+# operator k, each of another source file (what `make test` runs).
+if [ "$1" = --each-operator ]; then
+	set --
+	for k in $(seq 0 10); do
+		set -- "$@" $((k * (nsrc + 1)))
+	done
 fi
 
 for arg in "$@"; do

@@ -1426,16 +1426,11 @@ run_wild() {
 	check $? "eval-wild (tests/wild.sh) on seed 308: autotile's choice measured with keep, orig and fixed32 (exit $rc)"
 }
 
-# Runs tests/mutate.sh with tool $1 on one mutant per operator: seeds
-# k (n + 1) for k = 0..10, n the number of source files, which are
-# example k changed by operator k.
+# Runs tests/mutate.sh with tool $1 on one mutant per operator (its
+# --each-operator: source file k changed by operator k).
 run_mutate() {
-	set -- "$1" examples/*.c tests/errors/*.c
-	n=$(($# - 1))
-	seeds=$(for k in 0 1 2 3 4 5 6 7 8 9 10; do echo $((k * (n + 1))); done)
-	# shellcheck disable=SC2086 # one word per seed
-	JOBS=$JOBS AUTOTILE=$1 OUTDIR=$LOGS/mutate sh tests/mutate.sh $seeds \
-		>"$LOGS/mutate.log" 2>&1
+	JOBS=$JOBS AUTOTILE=$1 OUTDIR=$LOGS/mutate sh tests/mutate.sh \
+		--each-operator >"$LOGS/mutate.log" 2>&1
 	tally "$LOGS/mutate.log" "tests/mutate.sh"
 }
 
