@@ -8,6 +8,7 @@
 
 #include <isl/ctx.h>
 #include <isl/union_map.h>
+#include <isl/schedule.h>
 
 #include "at_test.h"
 #include "at_scop.h"
@@ -460,6 +461,49 @@ out:
 	at_source_free(src);
 }
 
+/* Returns { a -> b : `m` (taken) runs a before b }. */
+static __isl_give isl_union_map *before(__isl_take isl_union_map *m)
+{
+	return isl_union_map_lex_lt_union_map(isl_union_map_copy(m), m);
+}
+
+/* For every nest of examples/<name>.c, at_scop_schedule_tree (which the
+ * dataflow of local scalars runs on) runs the instances in the order of
+ * at_scop_schedule_map (the textual order), also read through the
+ * scop's memo. */
+static void test_tree(isl_ctx *ctx, const char *name)
+{
+	const char *args[] = { "-Iruntime" };
+	at_source *src = NULL;
+	char path[64];
+
+	snprintf(path, sizeof(path), "examples/%s.c", name);
+	AT_CHECK(at_frontend_parse(path, 1, args, &src) == 0 &&
+		src->n_scop > 0, "%s: parsed", path);
+	for (int k = 0; src && k < src->n_scop; k++) {
+		const at_scop *s = src->scops[k];
+		for (int memo = 0; memo < 2; memo++) {
+			isl_schedule *t;
+			isl_union_map *a, *b;
+			if (memo)
+				at_scop_memo_on(ctx, s);
+			t = at_scop_schedule_tree(ctx, s);
+			a = before(at_scop_schedule_map(ctx, s));
+			b = t ? before(isl_schedule_get_map(t)) : NULL;
+			AT_CHECK(a && b && isl_union_map_is_equal(a, b) ==
+				isl_bool_true, "%s, nest %d (%d statements%s): "
+				"the schedule tree runs the instances in the "
+				"textual order", path, k, s->n_stmt,
+				memo ? ", memo on" : "");
+			isl_schedule_free(t);
+			isl_union_map_free(a);
+			isl_union_map_free(b);
+			at_scop_memo_off(s);
+		}
+	}
+	at_source_free(src);
+}
+
 int main(void)
 {
 	isl_ctx *ctx = isl_ctx_alloc();
@@ -470,6 +514,10 @@ int main(void)
 	test_seidel(ctx);
 	test_lu(ctx);
 	test_local(ctx);
+	test_tree(ctx, "deriche");	/* downward loops, 4 nests' worth */
+	test_tree(ctx, "lu");		/* imperfect, triangular */
+	test_tree(ctx, "nussinov");
+	test_tree(ctx, "gemver");	/* several nests */
 	isl_ctx_free(ctx);
 	AT_TEST_END();
 }
