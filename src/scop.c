@@ -610,43 +610,44 @@ int at_scop_trip_counts_at(isl_ctx *ctx, const at_scop *scop,
 	return 0;
 }
 
-/* Returns the schedule tree of statements ks[0..n-1] (consecutive in text
- * order, all inside the same loops above depth p) from depth p down:
- * a sequence over their positions beta[p], each child a band on the loop
- * at depth p above the tree of its statements, or a leaf for a statement
- * with p loops.  `flat` is the original schedule map as a multi union
- * piecewise affine function (kept), `dom` the domains (kept). */
+/* Returns the schedule tree of statements first..first+n-1 (all inside
+ * the same loops above depth p) from depth p down: a sequence over their
+ * positions beta[p], each child a band on the loop at depth p above the
+ * tree of its statements, or a leaf for a statement with p loops.  `flat`
+ * is the original schedule map as a function (kept), `dom` the domains
+ * (kept). */
 static __isl_give isl_schedule *at_scop_tree_at(const at_scop *scop,
 	__isl_keep isl_multi_union_pw_aff *flat,
-	__isl_keep isl_union_set *dom, const int *ks, int n, int p)
+	__isl_keep isl_union_set *dom, int first, int n, int p)
 {
 	isl_schedule *seq = NULL;
 
-	for (int a = 0, b; a < n; a = b) {
-		const at_stmt *s = &scop->stmts[ks[a]];
+	for (int a = first, b; a < first + n; a = b) {
+		const at_stmt *s = &scop->stmts[a];
 		isl_union_set *part;
 		isl_schedule *child;
 		isl_union_pw_aff *loop;
 
-		for (b = a + 1; b < n &&
-		     scop->stmts[ks[b]].beta[p] == s->beta[p]; b++)
+		for (b = a + 1; b < first + n &&
+		     scop->stmts[b].beta[p] == s->beta[p]; b++)
 			;
 		part = isl_union_set_empty(isl_union_set_get_space(dom));
 		for (int c = a; c < b; c++)
 			part = isl_union_set_add_set(part, at_scop_stmt_domain(
-				dom, ks[c], scop->stmts[ks[c]].n_loop));
+				dom, c, scop->stmts[c].n_loop));
 		if (b == a + 1 && s->n_loop == p) {
 			child = isl_schedule_from_domain(part);
 		} else {
 			loop = isl_multi_union_pw_aff_get_union_pw_aff(flat,
 				2 * p + 1);
 			loop = isl_union_pw_aff_intersect_domain(loop, part);
-			child = at_scop_tree_at(scop, flat, dom, ks + a, b - a,
+			child = at_scop_tree_at(scop, flat, dom, a, b - a,
 				p + 1);
 			child = isl_schedule_insert_partial_schedule(child,
 				isl_multi_union_pw_aff_from_union_pw_aff(loop));
 		}
-		seq = seq ? isl_schedule_sequence(seq, child) : child;
+		/* an error (NULL) stays one to the end */
+		seq = a == first ? child : isl_schedule_sequence(seq, child);
 	}
 	return seq;
 }
@@ -657,24 +658,22 @@ __isl_give isl_schedule *at_scop_schedule_tree(isl_ctx *ctx,
 {
 	isl_union_set *dom = at_scop_domain(ctx, scop);
 	isl_union_map *map = at_scop_schedule_map(ctx, scop);
-	isl_multi_union_pw_aff *flat = NULL;
+	isl_multi_union_pw_aff *flat;
 	isl_schedule *sched = NULL;
-	int *ks = malloc(sizeof(int) * (scop->n_stmt + 1));
 
-	if (!dom || !map || !ks || !scop->n_stmt)
-		goto error;
+	if (!dom || !map || scop->n_stmt < 1) {
+		isl_union_map_free(map);
+		goto done;
+	}
 	flat = isl_multi_union_pw_aff_from_union_map(map);
-	map = NULL;
-	for (int k = 0; k < scop->n_stmt; k++)
-		ks[k] = k;
-	sched = at_scop_tree_at(scop, flat, dom, ks, scop->n_stmt, 0);
-error:
-	free(ks);
-	isl_union_set_free(dom);
-	isl_union_map_free(map);
+	if (flat)
+		sched = at_scop_tree_at(scop, flat, dom, 0, scop->n_stmt, 0);
 	isl_multi_union_pw_aff_free(flat);
+done:
+	isl_union_set_free(dom);
 	return sched;
 }
+
 /* Returns a new isl context set up for autotile (see at_scop.h). */
 isl_ctx *at_scop_ctx_alloc(void)
 {
