@@ -10,9 +10,10 @@
 #   make eval-wild  autotile's real choices on those kernels, timed now
 #   make verify-long  about 10,500 random (kernel, legal candidate) differential
 #                 checks (long: about an hour on 2 cores)
-#   make mutate   autotile (sanitizer build) on MUTATE_SEEDS mutated examples:
-#                 no crash, and no wrong code where a mutant is a valid
-#                 program (tests/mutate.sh; long: about 21 min on 2 cores)
+#   make mutate   autotile (sanitizer build) on MUTATE_SEEDS mutated examples
+#                 and tests/errors programs: no crash, and no wrong code
+#                 where a mutant is a valid program (tests/mutate.sh; long:
+#                 about 30 min on 2 cores)
 #   make dataset  measure random kernels x sampled candidates into
 #                 weights/dataset/ (resumable: run it again to continue;
 #                 DATASET_SEEDS, DATASET_SIZE, DATASET_SHARD, DATASET_OUT,

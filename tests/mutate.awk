@@ -17,6 +17,12 @@
 #     `while (0)` in front
 #   9 the first two subscripts of a reference swapped: [x][y] -> [y][x]
 #  10 a one-letter subscript moved: [i] -> [i + 1] (2, 3) or [i - 1] (2, 3)
+#  11 a statement put under an `if`: i >= j, i + j > 5, 2 * i <= j + 3,
+#     i % 2 == 0, j > 3 && i < j + 2, i != j
+#  12 a statement's right-hand side through a block-local temporary:
+#     `x op= e;` -> `{ double at_t = e; x op= at_t; }`
+#  13 a loop `for (i = a; i < b; i++)` run downwards:
+#     `for (i = (b) - 1; i >= a; i--)`
 # Nothing here knows C: most mutants do not compile or are not valid
 # programs, which tests/mutate.sh sorts out.
 BEGIN { srand(seed) }
@@ -39,6 +45,47 @@ function draw_match(re,   t, k) {
 function literal(   a, n) {
 	n = split("0 -1 1 2 7 1073741824 2147483647 -2147483648 N 3*N i j", a, " ")
 	return a[int(rand() * n) + 1]
+}
+
+# Returns a line that looks like a statement (an assignment ending in
+# `;`, no loop or `if` header), after at most 50 draws.
+function draw_stmt(   t, k) {
+	t = draw()
+	for (k = 0; k < 50 && (line[t] !~ /[^=!<>]=[^=].*;[ \t]*$/ ||
+	    line[t] ~ /(for|if|while|return)[ \t]*\(|#/); k++)
+		t = draw()
+	return t
+}
+
+# Returns line t with its statement's right-hand side read into a
+# block-local temporary first (operator 12).
+function temporary(t,   ind, body, rs, e) {
+	match(line[t], /^[ \t]*/)
+	ind = substr(line[t], 1, RLENGTH)
+	body = substr(line[t], RLENGTH + 1)
+	e = index(body, ";")
+	if (!match(body, /[-+*\/]?=[^=]/) || e <= RSTART)
+		return line[t]
+	rs = RSTART + RLENGTH - 1
+	return ind "{ double at_t = " substr(body, rs, e - rs) "; " \
+		substr(body, 1, RSTART - 1) substr(body, RSTART, RLENGTH - 1) \
+		" at_t; }" substr(body, e + 1)
+}
+
+# Returns line t with its first loop header `for ([T ]i = a; i < b; i++)`
+# made to run downwards (operator 13).
+function downwards(t,   h, p, k, lhs, v, n, w) {
+	if (!match(line[t], /for \(([a-z]+ )?[a-z]+ = [^;]+; [a-z]+ < [^;]+; [a-z]+\+\+\)/))
+		return line[t]
+	h = substr(line[t], RSTART + 5, RLENGTH - 6)
+	split(h, p, ";")
+	k = index(p[1], "=")
+	lhs = substr(p[1], 1, k - 1)
+	n = split(lhs, w, " ")
+	v = w[n]
+	return substr(line[t], 1, RSTART - 1) "for (" lhs "= (" \
+		substr(p[2], index(p[2], "<") + 2) ") - 1; " v " >= " \
+		substr(p[1], k + 2) "; " v "--)" substr(line[t], RSTART + RLENGTH)
 }
 
 END {
@@ -98,6 +145,16 @@ END {
 		t = draw_match("\\[[a-z]\\]")
 		if (match(line[t], /\[[a-z]\]/))
 			line[t] = substr(line[t], 1, RSTART + 1) (r < 3 ? " + " : " - ") (r % 3 + 1) substr(line[t], RSTART + 2)
+	} else if (op == 11) {
+		t = draw_stmt()
+		split("i >= j|i + j > 5|2 * i <= j + 3|i % 2 == 0|j > 3 && i < j + 2|i != j", c, "|")
+		match(line[t], /^[ \t]*/)
+		line[t] = substr(line[t], 1, RLENGTH) "if (" c[r + 1] ") " substr(line[t], RLENGTH + 1)
+	} else if (op == 12) {
+		t = draw_stmt(); line[t] = temporary(t)
+	} else if (op == 13) {
+		t = draw_match("for \\(([a-z]+ )?[a-z]+ = [^;]+; [a-z]+ < [^;]+; [a-z]+\\+\\+\\)")
+		line[t] = downwards(t)
 	}
 	for (i = 1; i <= NR; i++)
 		if (i in line)

@@ -6,7 +6,7 @@
 #
 # Each SEED is a number or a range A-B.  Mutant S is source number S mod
 # n of examples/*.c and tests/errors/*.c (n files) changed by operator
-# (S / n) mod 11 of tests/mutate.awk, seeded with S.  Every mutant is a test:
+# (S / n) mod 14 of tests/mutate.awk, seeded with S.  Every mutant is a test:
 #   1. `autotile -I runtime -I examples` on it (default strategy) must exit
 #      0 or 1 and print no sanitizer report; on exit 1 there must be an
 #      `error:` line (clang rejects a few things gcc accepts, such as a
@@ -17,7 +17,11 @@
 #      valid program: tests/difftest.sh must then pass it under
 #      `--strategy model` and `--strategy fixed:32` (the output computes the
 #      same hash as the mutant in its OpenMP build, and keeps every line
-#      outside the nests).
+#      outside the nests).  A mutant of a tests/errors program (each is a
+#      complete program) that builds and runs cleanly under ASan and
+#      UBSan, and prints the same at -O0 and -O2, is a valid program too:
+#      autotile's output under `model` and `fixed:8`, built with and
+#      without OpenMP, must print exactly what it prints.
 # Mutants gcc rejects, or that are not valid programs, pass step 1 only.
 # Prints one "ok - ..." or "not ok - ..." line per mutant (step 2's
 # difftest lines, indented as "# ", before it); exits 1 when any failed.
@@ -36,6 +40,7 @@ OUTDIR=${OUTDIR:-tests/out/mutate}
 TIMEOUT=${TIMEOUT:-120}
 
 JOBS=${JOBS:-2}
+CFLAGS_REF="-O2 -fopenmp -ffp-contract=off"
 
 if [ $# -eq 0 ]; then
 	echo "usage: sh tests/mutate.sh SEED... | --each-operator" \
@@ -47,6 +52,7 @@ fi
 mkdir -p "$OUTDIR" || exit 1
 srcs=$(ls examples/*.c tests/errors/*.c)
 nsrc=$(echo "$srcs" | wc -l)
+NOP=14		# operators of tests/mutate.awk
 
 # Prints why autotile's run on mutant $1 (exit status $2, output $3,
 # stderr $4) fails step 1, or nothing.
@@ -73,11 +79,71 @@ valid_program() {
 		grep -q '^hash:' "$1.san.out"
 }
 
+# Compiles mutant $1 with flags $2 into $1.$3 and runs it (2 OpenMP
+# threads, time limit), stdout and stderr to $1.$3.out; returns non-zero
+# when it does not build, run or exit 0.
+build_run() {
+	gcc $2 -w -Iruntime -Iexamples "$1" -o "$1.$3" -lm 2>/dev/null &&
+		OMP_NUM_THREADS=2 timeout "$TIMEOUT" "$1.$3" >"$1.$3.out" 2>&1
+}
+
+# Returns 0 when mutant $1 of a tests/errors program is a valid program:
+# it builds with ASan and UBSan and runs without a report, and prints
+# the same at -O0 and -O2 (a read of memory never written, which neither
+# sanitizer sees, tends to differ there).
+valid_errprog() {
+	build_run "$1" "-O1 -fsanitize=address,undefined -fno-sanitize-recover=all" san &&
+		build_run "$1" "-O0 -ffp-contract=off" o0 &&
+		build_run "$1" "$CFLAGS_REF" ref &&
+		cmp -s "$1.o0.out" "$1.ref.out"
+}
+
+# Prints why autotile's output under strategy $2 of the valid tests/errors
+# program $1 fails its differential test, or nothing: built with and
+# without OpenMP, it must print what the program prints ($1.ref.out).
+errprog_diff() {
+	o=$1.$(echo "$2" | tr : _).c
+	timeout "$TIMEOUT" "$AUTOTILE" -I runtime -I examples --strategy "$2" \
+		-o "$o" "$1" >/dev/null 2>"$o.err"
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		[ $rc -eq 1 ] && grep -q ": error: " "$o.err" && return 0
+		echo "--strategy $2: autotile exited with status $rc"
+	elif ! build_run "$o" "$CFLAGS_REF" omp; then
+		echo "--strategy $2: the output does not build or run with -fopenmp"
+	elif ! cmp -s "$1.ref.out" "$o.omp.out"; then
+		echo "--strategy $2: the output prints other results (-fopenmp, $o)"
+	elif ! build_run "$o" "-O2 -ffp-contract=off" seq; then
+		echo "--strategy $2: the output does not build or run without OpenMP"
+	elif ! cmp -s "$1.ref.out" "$o.seq.out"; then
+		echo "--strategy $2: the output prints other results (no OpenMP, $o)"
+	fi
+}
+
+# Step 2 for a mutant $1 of a tests/errors program (what): prints its
+# result line and returns 1 when it failed.
+errprog() {
+	if ! valid_errprog "$1"; then
+		echo "ok - $what (not a valid program: autotile only)"
+		return 0
+	fi
+	bad=
+	for st in model fixed:8; do
+		why=$(errprog_diff "$1" "$st")
+		[ -n "$why" ] && bad="$bad${bad:+; }$why"
+	done
+	if [ -n "$bad" ]; then
+		echo "not ok - $what: $bad"
+		return 1
+	fi
+	echo "ok - $what (differential tests passed)"
+}
+
 # Tests mutant $1 (see above); prints its result line and returns 1 when
 # it failed.
 mutant() {
 	src=$(echo "$srcs" | sed -n "$(($1 % nsrc + 1))p")
-	op=$((($1 / nsrc) % 11))
+	op=$((($1 / nsrc) % NOP))
 	m=$OUTDIR/m$1.c
 	what="mutant $1 (operator $op of $src)"
 	awk -v seed="$1" -v op="$op" -f tests/mutate.awk "$src" >"$m"
@@ -95,7 +161,7 @@ mutant() {
 	fi
 	case $src in
 	examples/*) ;;
-	*) echo "ok - $what"; return 0 ;;
+	*) errprog "$m"; return ;;
 	esac
 	if ! valid_program "$m" "$src"; then
 		rm -f "$m.san"
@@ -126,12 +192,14 @@ if [ "$1" = --one ]; then
 	exit $rc
 fi
 
-# `--each-operator`: one mutant per operator, seeds k * (n + 1) for
-# operator k, each of another source file (what `make test` runs).
+# `--each-operator`: operator k on example k and on tests/errors program
+# k (seeds k (n + 1) and k (n + 1) + the number of examples), for every
+# operator: what `make test` runs.
 if [ "$1" = --each-operator ]; then
+	nex=$(echo "$srcs" | grep -c '^examples/')
 	set --
-	for k in $(seq 0 10); do
-		set -- "$@" $((k * (nsrc + 1)))
+	for k in $(seq 0 $((NOP - 1))); do
+		set -- "$@" $((k * (nsrc + 1))) $((k * (nsrc + 1) + nex))
 	done
 fi
 

@@ -35,9 +35,10 @@
 #      every example (its output and diagnostics must be bin/autotile's,
 #      which phase 2 compiles and runs) and through phase 3 again; any
 #      sanitizer report is a failure;
-#   5. mutated examples: one per operator of tests/mutate.sh (no crash,
-#      and the differential test on those that are valid programs; make
-#      mutate runs 1,000 with the sanitizer build).
+#   5. mutated examples and tests/errors programs: each operator of
+#      tests/mutate.sh on one of each (no crash, and the differential test
+#      on those that are valid programs; make mutate runs 1,000 with the
+#      sanitizer build).
 # The trainer, the dataset driver, the command-line cases and phases 4
 # and 5 mostly run one process at a time: they run in two background lanes
 # (lane_start) beside the rest, and their results are printed at the end.
@@ -1426,8 +1427,8 @@ run_wild() {
 	check $? "eval-wild (tests/wild.sh) on seed 308: autotile's choice measured with keep, orig and fixed32 (exit $rc)"
 }
 
-# Runs tests/mutate.sh with tool $1 on one mutant per operator (its
-# --each-operator: source file k changed by operator k).
+# Runs tests/mutate.sh with tool $1 on its --each-operator mutants:
+# operator k on example k and on tests/errors program k.
 run_mutate() {
 	JOBS=$JOBS AUTOTILE=$1 OUTDIR=$LOGS/mutate sh tests/mutate.sh \
 		--each-operator >"$LOGS/mutate.log" 2>&1
