@@ -118,12 +118,16 @@ errprog_diff() {
 	elif ! cmp -s "$1.ref.out" "$o.seq.out"; then
 		echo "--strategy $2: the output prints other results (no OpenMP, $o)"
 	fi
+	rm -f "$o.omp" "$o.seq"
 }
 
 # Step 2 for a mutant $1 of a tests/errors program (what): prints its
 # result line and returns 1 when it failed.
 errprog() {
-	if ! valid_errprog "$1"; then
+	valid_errprog "$1"
+	valid=$?
+	rm -f "$1.san" "$1.o0" "$1.ref"
+	if [ $valid -ne 0 ]; then
 		echo "ok - $what (not a valid program: autotile only)"
 		return 0
 	fi
