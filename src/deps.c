@@ -84,15 +84,16 @@ static __isl_give isl_union_map *at_deps_flow(
 	return dep;
 }
 
-/* Returns the schedule of tagged instances [S[i] -> R[]] -> schedule(S[i]),
- * for the references in `tagged` (reads and writes). */
-static __isl_give isl_union_map *at_deps_tagged_map(
-	__isl_keep isl_union_map *tagged, __isl_keep isl_union_map *sched)
+/* Returns { [S[i] -> R[]] -> S[i] } over the tagged instances of the
+ * references in `r` and `w` (kept). */
+static __isl_give isl_union_map *at_deps_untag(__isl_keep isl_union_map *r,
+	__isl_keep isl_union_map *w)
 {
-	isl_union_set *dom = isl_union_map_domain(isl_union_map_copy(tagged));
-	isl_union_map *untag = isl_union_map_domain_map(
-		isl_union_set_unwrap(dom));
-	return isl_union_map_apply_range(untag, isl_union_map_copy(sched));
+	isl_union_set *dom = isl_union_set_union(
+		isl_union_map_domain(isl_union_map_copy(r)),
+		isl_union_map_domain(isl_union_map_copy(w)));
+
+	return isl_union_map_domain_map(isl_union_set_unwrap(dom));
 }
 
 /* Returns the original schedule tree of scop over the tagged instances
@@ -102,15 +103,9 @@ static __isl_give isl_schedule *at_deps_tagged_tree(isl_ctx *ctx,
 	const at_scop *scop, __isl_keep isl_union_map *r,
 	__isl_keep isl_union_map *w)
 {
-	isl_union_set *dom = isl_union_set_union(
-		isl_union_map_domain(isl_union_map_copy(r)),
-		isl_union_map_domain(isl_union_map_copy(w)));
-	isl_union_map *untag = isl_union_map_domain_map(
-		isl_union_set_unwrap(dom));
-
 	return isl_schedule_pullback_union_pw_multi_aff(
 		at_scop_schedule_tree(ctx, scop),
-		isl_union_pw_multi_aff_from_union_map(untag));
+		isl_union_pw_multi_aff_from_union_map(at_deps_untag(r, w)));
 }
 
 /* Maps a reference tag number (over the whole scop) to its statement and
@@ -503,8 +498,8 @@ at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop)
 	sched = at_scop_schedule_map(ctx, scop);
 	if (!r || !w || !sched)
 		goto error;
-	tsched = at_deps_tagged_map(r, sched);
-	tsched = isl_union_map_union(tsched, at_deps_tagged_map(w, sched));
+	tsched = isl_union_map_apply_range(at_deps_untag(r, w),
+		isl_union_map_copy(sched));
 	deps->all = isl_union_map_empty(isl_union_map_get_space(sched));
 	if (at_deps_record(scop, deps, &cap, AT_DEP_RAW, at_deps_flow(
 		isl_union_map_copy(r), isl_union_map_copy(w),
