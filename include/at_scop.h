@@ -203,6 +203,11 @@ void at_scop_memo_off(const at_scop *scop);
  * Parameters carry the scop's parameter names.  NULL on error. */
 __isl_give isl_union_set *at_scop_domain(isl_ctx *ctx, const at_scop *scop);
 
+/* Returns the domains of statements first..first+n-1 of `scop`, or NULL
+ * on error. */
+__isl_give isl_union_set *at_scop_domain_part(isl_ctx *ctx,
+	const at_scop *scop, int first, int n);
+
 /* Returns the access relations of kind `kind` as
  * "{ S<k>[...] -> <array>[...] }" restricted to the domain.  With tagged
  * != 0 the domain of reference r (numbered over the whole scop, statement

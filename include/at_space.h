@@ -109,6 +109,9 @@ typedef struct at_shape {
 	 * 1 + sum |band_kj| (trip_j - 1) for a combination of loops.  Tile
 	 * sizes are capped by it. */
 	long trips[AT_MAX_DEPTH];
+	/* isl shapes: which of space->isl_sched[] holds the bands (0:
+	 * isl's defaults, "isl"; 1: with its deepest bands, "isld"). */
+	int deep;
 } at_shape;
 
 /* at_choice.shape of the two untransformed choices: "orig" (the original
@@ -149,7 +152,10 @@ typedef struct at_struct {
 typedef struct at_space {
 	const at_scop *scop;
 	const at_deps *deps;
-	isl_schedule *isl_sched;	/* isl's scheduler result, or NULL */
+	/* isl's scheduler results, or NULL: [0] under its defaults, [1]
+	 * with schedule_maximize_band_depth, only when it differs and
+	 * [0]'s first tilable band is shallower than the nest. */
+	isl_schedule *isl_sched[2];
 	int orig_n;			/* loops shared by all statements */
 	long trips[AT_MAX_DEPTH];	/* per band position, -1: parametric */
 	int n_shape;

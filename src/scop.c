@@ -545,6 +545,23 @@ static __isl_give isl_set *at_scop_stmt_domain(
 	return isl_union_set_extract_set(dom, sp);
 }
 
+/* Returns the domains of some statements (see at_scop.h). */
+__isl_give isl_union_set *at_scop_domain_part(isl_ctx *ctx,
+	const at_scop *scop, int first, int n)
+{
+	isl_union_set *dom = at_scop_domain(ctx, scop);
+	isl_union_set *part;
+
+	if (!dom)
+		return NULL;
+	part = isl_union_set_empty(isl_union_set_get_space(dom));
+	for (int k = first; k < first + n; k++)
+		part = isl_union_set_add_set(part, at_scop_stmt_domain(dom, k,
+			scop->stmts[k].n_loop));
+	isl_union_set_free(dom);
+	return part;
+}
+
 /* Returns dom (taken) with every parameter p whose vals[p] is not
  * AT_SCOP_UNKNOWN fixed to that value and projected out (vals may be
  * NULL: dom is returned as it is). */

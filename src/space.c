@@ -371,7 +371,8 @@ __isl_give isl_schedule *at_space_schedule(isl_ctx *ctx,
 	m.sh = sh;
 	if (sh->kind == AT_SHAPE_ISL)
 		return isl_schedule_map_schedule_node_bottom_up(
-			isl_schedule_copy(space->isl_sched), &at_space_isl_band,
+			isl_schedule_copy(space->isl_sched[sh->deep]),
+			&at_space_isl_band,
 			&m);
 	sched = at_space_orig(ctx, space, sh->n);
 	node = isl_schedule_get_root(sched);
@@ -593,7 +594,8 @@ static void at_space_describe(const at_space *space, at_cand *c)
 					k == sh->n - 1 ? ")" : "");
 	} else {
 		len += snprintf(c->desc + len, sizeof(c->desc) - len,
-			" (bands of isl's scheduler)");
+			" (bands of isl's scheduler%s)", sh->deep ?
+			", deepest bands" : "");
 	}
 	if (len < sizeof(c->desc))
 		snprintf(c->desc + len, sizeof(c->desc) - len,
@@ -908,45 +910,110 @@ static int at_space_orig_shapes(isl_ctx *ctx, at_space *space)
 	return r;
 }
 
-/* Returns isl's scheduler result under the dependences (and, with local
- * scalars, their live ranges as conditions on the order between them). */
-static __isl_give isl_schedule *at_space_isl_schedule(isl_ctx *ctx,
-	const at_scop *scop, const at_deps *deps)
+/* Returns the tagged relation `umap` (taken; may be NULL) between the
+ * instances of `dom` (kept) only: [S[i] -> R[]] -> [S'[j] -> R'[]] with
+ * S[i] and S'[j] in dom. */
+static __isl_give isl_union_map *at_space_tagged_part(
+	__isl_take isl_union_map *umap, __isl_keep isl_union_set *dom)
 {
-	isl_union_set *dom = at_scop_domain(ctx, scop);
-	isl_schedule_constraints *sc;
-
-	if (!dom)
+	if (!umap)
 		return NULL;
+	umap = isl_union_map_intersect_domain_wrapped_domain_union_set(umap,
+		isl_union_set_copy(dom));
+	return isl_union_map_intersect_range_wrapped_domain_union_set(umap,
+		isl_union_set_copy(dom));
+}
+
+/* Returns isl's scheduler result under the dependences (and, with local
+ * scalars, their live ranges as conditions on the order between them)
+ * for the statements of `dom` (taken), which are all of the nest's
+ * unless `part`: then the dependences are kept only between them.  With
+ * `deep`, under isl's option schedule_maximize_band_depth, which splits
+ * a band (distributing its loops) where that makes the bands deeper. */
+static __isl_give isl_schedule *at_space_isl_schedule(isl_ctx *ctx,
+	const at_scop *scop, const at_deps *deps,
+	__isl_take isl_union_set *dom, int part, int deep)
+{
+	isl_union_map *all = isl_union_map_copy(deps->all);
+	isl_union_map *live = isl_union_map_copy(deps->live);
+	isl_union_map *order = isl_union_map_copy(deps->order);
+	isl_schedule_constraints *sc;
+	isl_schedule *sched;
+	int old = isl_options_get_schedule_maximize_band_depth(ctx);
+
+	if (part) {
+		all = isl_union_map_intersect_range(isl_union_map_intersect_domain(
+			all, isl_union_set_copy(dom)), isl_union_set_copy(dom));
+		live = at_space_tagged_part(live, dom);
+		order = at_space_tagged_part(order, dom);
+	}
 	sc = isl_schedule_constraints_on_domain(dom);
 	sc = isl_schedule_constraints_set_context(sc,
 		at_scop_context(ctx, scop));
 	sc = isl_schedule_constraints_set_validity(sc,
-		isl_union_map_copy(deps->all));
+		isl_union_map_copy(all));
 	sc = isl_schedule_constraints_set_coincidence(sc,
-		isl_union_map_copy(deps->all));
-	sc = isl_schedule_constraints_set_proximity(sc,
-		isl_union_map_copy(deps->all));
-	if (deps->live)		/* locals: keep a live range in one band point
+		isl_union_map_copy(all));
+	sc = isl_schedule_constraints_set_proximity(sc, all);
+	if (live)		/* locals: keep a live range in one band point
 				 * or else order it against the others */
 		sc = isl_schedule_constraints_set_conditional_validity(sc,
-			isl_union_map_copy(deps->live),
-			isl_union_map_copy(deps->order));
-	return isl_schedule_constraints_compute_schedule(sc);
+			live, order);
+	else
+		isl_union_map_free(order);
+	isl_options_set_schedule_maximize_band_depth(ctx, deep);
+	sched = isl_schedule_constraints_compute_schedule(sc);
+	isl_options_set_schedule_maximize_band_depth(ctx, old);
+	return sched;
 }
 
+/* Returns isl's schedule with deepest bands of each top-level loop or
+ * statement of the nest alone (consecutive statements with one beta[0]),
+ * in their order: as they run in the original, so the dependences
+ * between them hold, and no fusion across them costs band depth (isl
+ * fuses 2mm's two products on i, a band of one loop, even with the
+ * option).  NULL on error. */
+static __isl_give isl_schedule *at_space_isl_deep(isl_ctx *ctx,
+	const at_scop *scop, const at_deps *deps)
+{
+	isl_schedule *seq = NULL;
+
+	for (int a = 0, b; a < scop->n_stmt; a = b) {
+		isl_schedule *sched;
+
+		for (b = a + 1; b < scop->n_stmt &&
+		     scop->stmts[b].beta[0] == scop->stmts[a].beta[0]; b++)
+			;
+		sched = at_space_isl_schedule(ctx, scop, deps,
+			at_scop_domain_part(ctx, scop, a, b - a), 1, 1);
+		/* an error (NULL) stays one to the end */
+		seq = a == 0 ? sched : isl_schedule_sequence(seq, sched);
+	}
+	return seq;
+}
+
+/* Context of at_space_find_band: the space and which of its isl
+ * schedules is searched. */
+struct at_space_find {
+	at_space *space;
+	int deep;
+};
+
 /* Finds the first permutable band of two or more members of isl's
- * schedule (pre-order) and records it as the "isl" shape, with its
- * members over the loops (at_shape_isl_rows). */
+ * schedule (pre-order) and records it as the "isl" shape ("isld" for
+ * the schedule with deepest bands), with its members over the loops
+ * (at_shape_isl_rows). */
 static isl_bool at_space_find_band(__isl_keep isl_schedule_node *node,
 	void *user)
 {
-	at_space *space = user;
+	struct at_space_find *f = user;
+	at_space *space = f->space;
 	at_shape *sh;
 	isl_size n;
 
 	for (int s = 0; s < space->n_shape; s++)
-		if (space->shapes[s].kind == AT_SHAPE_ISL)
+		if (space->shapes[s].kind == AT_SHAPE_ISL &&
+		    space->shapes[s].deep == f->deep)
 			return isl_bool_false;	/* only the first band */
 	if (space->n_shape == AT_MAX_SHAPE)
 		return isl_bool_false;
@@ -959,7 +1026,8 @@ static isl_bool at_space_find_band(__isl_keep isl_schedule_node *node,
 	sh = &space->shapes[space->n_shape++];
 	memset(sh, 0, sizeof(*sh));
 	sh->kind = AT_SHAPE_ISL;
-	snprintf(sh->name, sizeof(sh->name), "isl");
+	sh->deep = f->deep;
+	snprintf(sh->name, sizeof(sh->name), f->deep ? "isld" : "isl");
 	sh->n = n;
 	sh->unit = 1;
 	for (int k = 0; k < n; k++) {
@@ -969,6 +1037,152 @@ static isl_bool at_space_find_band(__isl_keep isl_schedule_node *node,
 	if (at_shape_isl_rows(space, node, sh) < 0)
 		return isl_bool_error;
 	return isl_bool_false;
+}
+
+/* Returns 1 if the nest's statements lie in several top-level loops (a
+ * region of several nests; statements outside loops do not count). */
+static int at_space_several(const at_scop *scop)
+{
+	int first = -1;
+
+	for (int k = 0; k < scop->n_stmt; k++) {
+		if (scop->stmts[k].n_loop < 1)
+			continue;
+		if (first < 0)
+			first = scop->stmts[k].beta[0];
+		else if (scop->stmts[k].beta[0] != first)
+			return 1;
+	}
+	return 0;
+}
+
+/* Context of at_space_band_depth: per statement, the most members of a
+ * tilable band above it so far. */
+struct at_space_depths {
+	int *depth;
+	int n_stmt;
+	int n;		/* members of the band being visited */
+};
+
+/* Raises the depth of the statement of `set` (kept) to d->n. */
+static isl_stat at_space_stmt_depth(__isl_take isl_set *set, void *user)
+{
+	struct at_space_depths *d = user;
+	const char *name = isl_set_get_tuple_name(set);
+	int k = name && name[0] == 'S' ? atoi(name + 1) : -1;
+
+	if (k >= 0 && k < d->n_stmt && d->depth[k] < d->n)
+		d->depth[k] = d->n;
+	isl_set_free(set);
+	return isl_stat_ok;
+}
+
+/* Records the members of `node`, if it is a tilable band, for the
+ * statements below it. */
+static isl_bool at_space_band_depth(__isl_keep isl_schedule_node *node,
+	void *user)
+{
+	struct at_space_depths *d = user;
+	isl_union_set *dom;
+	isl_stat r;
+
+	if (!at_space_tilable(node))
+		return isl_bool_true;
+	d->n = isl_schedule_node_band_n_member(node);
+	dom = isl_schedule_node_get_domain(node);
+	r = isl_union_set_foreach_set(dom, &at_space_stmt_depth, d);
+	isl_union_set_free(dom);
+	return r < 0 ? isl_bool_error : isl_bool_true;
+}
+
+/* Fills depth[k] (scop->n_stmt entries) with the most members of a
+ * tilable band (two or more) above statement k in `sched` (kept), 0 when
+ * none.  Returns 0 or -1. */
+static int at_space_depths(const at_scop *scop,
+	__isl_keep isl_schedule *sched, int *depth)
+{
+	struct at_space_depths d = { depth, scop->n_stmt, 0 };
+
+	memset(depth, 0, scop->n_stmt * sizeof(*depth));
+	return isl_schedule_foreach_schedule_node_top_down(sched,
+		&at_space_band_depth, &d) < 0 ? -1 : 0;
+}
+
+/* Returns 1 if some statement of two or more loops lies in no tilable
+ * band of all its loops in space->isl_sched[0] (depth[] as
+ * at_space_depths fills it), -1 on error. */
+static int at_space_shallow(const at_space *space, int *depth)
+{
+	const at_scop *scop = space->scop;
+
+	if (at_space_depths(scop, space->isl_sched[0], depth) < 0)
+		return -1;
+	for (int k = 0; k < scop->n_stmt; k++)
+		if (scop->stmts[k].n_loop >= 2 &&
+		    depth[k] < scop->stmts[k].n_loop)
+			return 1;
+	return 0;
+}
+
+/* Returns 1 if space->isl_sched[1] puts some statement in a deeper
+ * tilable band than depth[] (isl_sched[0]'s), -1 on error. */
+static int at_space_deeper(const at_space *space, const int *depth)
+{
+	const at_scop *scop = space->scop;
+	int *d1 = malloc(scop->n_stmt * sizeof(*d1)), r = 0;
+
+	if (!d1 || at_space_depths(scop, space->isl_sched[1], d1) < 0) {
+		free(d1);
+		return -1;
+	}
+	for (int k = 0; k < scop->n_stmt; k++)
+		r |= d1[k] > depth[k];
+	free(d1);
+	return r;
+}
+
+/* Sets space->isl_sched[] and adds their shapes: "isl" for the first
+ * tilable band of isl's schedule, and "isld" for that of
+ * at_space_isl_deep's schedule when the nest is a region of several
+ * nests (whose fusion by isl can cost band depth: 2mm) or "isl" is
+ * missing, some statement of two or more loops is not in a tilable band
+ * of all of them, and that schedule puts some statement in a deeper
+ * band.  Not for single nests in general: on adi, whose schedule it
+ * leaves as it is, it took 0.5 s more (as one isl call with the
+ * option).  A schedule isl fails to find adds no shape.  Returns 0 or
+ * -1. */
+static int at_space_isl_shapes(isl_ctx *ctx, at_space *space)
+{
+	struct at_space_find f = { space, 0 };
+	int n = space->n_shape, r = 0;
+	int *depth = NULL;
+	isl_union_set *dom = at_scop_domain(ctx, space->scop);
+
+	space->isl_sched[0] = dom ? at_space_isl_schedule(ctx, space->scop,
+		space->deps, dom, 0, 0) : NULL;
+	if (space->isl_sched[0] && isl_schedule_foreach_schedule_node_top_down(
+	    space->isl_sched[0], &at_space_find_band, &f) < 0)
+		return -1;
+	if (!space->isl_sched[0] ||
+	    (space->n_shape > n && !at_space_several(space->scop)))
+		return 0;
+	depth = malloc(space->scop->n_stmt * sizeof(*depth));
+	if (!depth || (r = at_space_shallow(space, depth)) <= 0)
+		goto done;
+	space->isl_sched[1] = at_space_isl_deep(ctx, space->scop,
+		space->deps);
+	r = space->isl_sched[1] ? at_space_deeper(space, depth) : 0;
+	if (r <= 0) {
+		space->isl_sched[1] = isl_schedule_free(space->isl_sched[1]);
+		goto done;
+	}
+	f.deep = 1;
+	if (isl_schedule_foreach_schedule_node_top_down(space->isl_sched[1],
+	    &at_space_find_band, &f) < 0)
+		r = -1;
+done:
+	free(depth);
+	return !depth || r < 0 ? -1 : 0;
 }
 
 /* Fills space->trips with the trip counts of the loops enclosing the
@@ -1007,9 +1221,7 @@ at_space *at_space_build(isl_ctx *ctx, const at_scop *scop,
 	if (at_space_trips(ctx, space) < 0 ||
 	    at_space_orig_shapes(ctx, space) < 0)
 		goto error;
-	space->isl_sched = at_space_isl_schedule(ctx, scop, deps);
-	if (space->isl_sched && isl_schedule_foreach_schedule_node_top_down(
-	    space->isl_sched, &at_space_find_band, space) < 0)
+	if (at_space_isl_shapes(ctx, space) < 0)
 		goto error;
 	for (int s = 0; mode != AT_SPACE_SHAPES && s < space->n_shape; s++)
 		if (at_space_enum_shape(ctx, space, s, mode == AT_SPACE_LIST ?
@@ -1028,7 +1240,8 @@ void at_space_free(at_space *space)
 {
 	if (!space)
 		return;
-	isl_schedule_free(space->isl_sched);
+	isl_schedule_free(space->isl_sched[0]);
+	isl_schedule_free(space->isl_sched[1]);
 	free(space->structs);
 	at_space_memo_free(space->memo);
 	free(space);
@@ -1053,13 +1266,19 @@ static long at_space_opt_size(const at_space *space, const at_opts *opts,
 	return trip >= 1 && v > trip ? trip : v;
 }
 
-/* Returns the index of the shape opts ask for (default "isl"), or -1. */
+/* Returns the index of the shape opts ask for (default "isl", else
+ * "isld"), or -1. */
 static int at_space_opt_shape(const at_space *space, const at_opts *opts)
 {
 	const char *want = opts->shape[0] ? opts->shape : "isl";
 
 	for (int s = 0; s < space->n_shape; s++)
 		if (!strcmp(space->shapes[s].name, want))
+			return s;
+	/* without a shape asked for, isl's bands with deepest bands
+	 * when its defaults have none to tile */
+	for (int s = 0; !opts->shape[0] && s < space->n_shape; s++)
+		if (!strcmp(space->shapes[s].name, "isld"))
 			return s;
 	return -1;
 }
@@ -1088,8 +1307,9 @@ static int at_space_outer_seq(const at_space *space, int s)
 
 	if (space->shapes[s].kind != AT_SHAPE_ISL)
 		return 1;
-	if (isl_schedule_foreach_schedule_node_top_down(space->isl_sched,
-	    &at_space_seq_band, &seq) < 0)
+	if (isl_schedule_foreach_schedule_node_top_down(
+	    space->isl_sched[space->shapes[s].deep], &at_space_seq_band,
+	    &seq) < 0)
 		return 1;
 	return seq;
 }

@@ -526,6 +526,54 @@ done:
 	unload(&f);
 }
 
+/* Returns how many structures of shape sh are legal at probe sizes. */
+static int n_legal_shape(const struct fixture *f, const at_shape *sh)
+{
+	int n = 0;
+
+	for (int k = 0; k < f->space->n_struct; k++)
+		n += f->space->structs[k].ch.shape == sh - f->space->shapes &&
+			f->space->structs[k].legal == 1;
+	return n;
+}
+
+/* A region of nests whose fusion by isl costs band depth (2mm) gets the
+ * "isld" shape, a band of all three loops, with legal structures; a
+ * region whose nests isl bands fully and a single nest do not. */
+static void test_isl_deep(isl_ctx *ctx)
+{
+	struct fixture f;
+	const at_shape *sh;
+
+	AT_CHECK(load(ctx, "tests/unit/inputs/sp_isl_deep.c", &f) == 0,
+		"isl deep: space of 2mm built");
+	if (!f.space)
+		goto done;
+	sh = shape(&f, "isld");
+	AT_CHECK(!shape(&f, "isl") && sh && sh->n == 3 && sh->deep == 1 &&
+		sh->kind == AT_SHAPE_ISL, "isl deep: 2mm has no isl shape and "
+		"an isld shape of 3 members");
+	AT_CHECK(sh && n_legal_shape(&f, sh) > 0, "isl deep: 2mm's isld structures "
+		"are legal (%d)", sh ? n_legal_shape(&f, sh) : -1);
+	unload(&f);
+	AT_CHECK(load(ctx, "tests/unit/inputs/sp_isl_nodeep.c", &f) == 0,
+		"isl deep: space of two fully banded nests built");
+	if (!f.space)
+		goto done;
+	AT_CHECK(shape(&f, "isl") && !shape(&f, "isld") &&
+		!f.space->isl_sched[1], "isl deep: two fully banded nests get "
+		"isl only");
+	unload(&f);
+	AT_CHECK(load(ctx, "tests/unit/inputs/sp_isl_fallback.c", &f) == 0,
+		"isl deep: space of a single nest built");
+	if (!f.space)
+		goto done;
+	AT_CHECK(shape(&f, "isl") && !shape(&f, "isld"),
+		"isl deep: a single nest with an isl band gets isl only");
+done:
+	unload(&f);
+}
+
 int main(void)
 {
 	isl_ctx *ctx = isl_ctx_alloc();
@@ -538,6 +586,7 @@ int main(void)
 	test_diamond(ctx);
 	test_isl_band(ctx);
 	test_isl_fallback(ctx);
+	test_isl_deep(ctx);
 	isl_ctx_free(ctx);
 	AT_TEST_END();
 }
