@@ -47,7 +47,7 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(BIN)/%,$(UNIT_SRC))
 HEADERS  := $(wildcard include/*.h src/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
-.PHONY: all deps demo test test-unit test-san bench verify-long mutate clean units \
+.PHONY: all deps demo test test-unit test-san bench bench-polybench verify-long mutate clean units \
 	dataset train eval eval-wild eval-noise cv
 all: $(BIN)/autotile $(BIN)/autotile-gen $(BIN)/autotile-dataset \
 	$(BIN)/autotile-features $(BIN)/autotile-train
@@ -118,6 +118,11 @@ demo: all
 
 bench: all
 	@sh tests/bench.sh
+
+# The 30 kernels of PolyBench/C 4.2.1 at its LARGE sizes, the suite the
+# tools in README's comparison were measured on; no oracle (MAXCAND=0).
+bench-polybench: all
+	@EXDIR=examples/polybench MAXCAND=$${MAXCAND:-0} sh tests/bench.sh
 
 # 560 random kernels x 20 random legal candidates each (duplicates drawn
 # for one kernel are checked once: about 10,500 checks).

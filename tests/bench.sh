@@ -33,7 +33,9 @@
 # `make verify-long` with -ffp-contract=off.
 #
 # Environment: AUTOTILE (bin/autotile), CC (gcc), RUNS (3), THREADS (2),
-# EXAMPLES (names, default all), MAXCAND (150), BENCH_DEFINES (extra -D).
+# EXDIR (the programs' directory, default examples; examples/polybench
+# for `make bench-polybench`), EXAMPLES (names in EXDIR, default all),
+# MAXCAND (150), BENCH_DEFINES (extra -D), TUNE (1; 0 leaves tune5 out).
 # Flag lists and "time hash" pairs are split into words on purpose.
 # shellcheck disable=SC2086,SC2046
 set -u
@@ -45,11 +47,13 @@ RUNS=${RUNS:-3}
 THREADS=${THREADS:-2}
 MAXCAND=${MAXCAND:-150}
 BENCH_DEFINES=${BENCH_DEFINES:-}
+EXDIR=${EXDIR:-examples}
+TUNE=${TUNE:-1}
 CFLAGS_RUN="-O3 -march=native -fopenmp -Iruntime"
-OUT=tests/out/bench
+OUT=tests/out/bench${EXDIR#examples}
 SCANS="TI-LI TI-LS TI-LP TS-LI TS-LS TS-LP TP-LI TP-LS TP-LP"
 if [ -z "${EXAMPLES:-}" ]; then
-	EXAMPLES=$(for f in examples/*.c; do basename "$f" .c; done)
+	EXAMPLES=$(for f in "$EXDIR"/*.c; do basename "$f" .c; done)
 fi
 
 # Runs program $1 once (600 s limit); prints "time hash", or nothing and
@@ -74,7 +78,7 @@ build() {
 	tag=$2
 	shift 2
 	s0=$(date +%s.%N)
-	"$AUTOTILE" "$@" -I runtime $BENCH_DEFINES -o "$OUT/$e.$tag.c" "examples/$e.c" \
+	"$AUTOTILE" "$@" -I runtime $BENCH_DEFINES -o "$OUT/$e.$tag.c" "$EXDIR/$e.c" \
 		2>"$OUT/$e.$tag.err" || return 1
 	awk -v a="$s0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }' \
 		>"$OUT/$e.$tag.tool"
@@ -135,7 +139,7 @@ others_running() {
 # Prints the oracle's candidate ids for example $1 (see the header).
 oracle_ids() {
 	"$AUTOTILE" -I runtime $BENCH_DEFINES --report "$OUT/$1.json" -o /dev/null \
-		"examples/$1.c" 2>/dev/null || return 1
+		"$EXDIR/$1.c" 2>/dev/null || return 1
 	echo orig
 	jq -r '.nests as $ns | [$ns[0].candidates[] | select(.id != "orig" and .id != "keep")
 		| (.id | sub("\\.[0-9x]+$"; "")) as $s
@@ -167,14 +171,17 @@ echo "# speedups over the original; n = candidates measured for the oracle"
 rows=$OUT/rows.txt
 busy_ex=
 : >"$rows"
-printf '%-10s %8s %7s %7s %7s %6s %7s %4s' example orig_s fixed32 model tune5 tool_s oracle n
+# the name column as wide as the longest name (at least 10)
+NW=10
+for e in $EXAMPLES; do [ ${#e} -gt $NW ] && NW=${#e}; done
+printf "%-${NW}s %8s %7s %7s %7s %6s %7s %4s" example orig_s fixed32 model tune5 tool_s oracle n
 for s in $SCANS; do printf ' %6s' "$s"; done
 printf '  %s\n' "oracle's choice"
 for e in $EXAMPLES; do
 	LIMIT=1e9
-	if ! $CC $CFLAGS_RUN $BENCH_DEFINES "examples/$e.c" -o "$OUT/$e.orig" -lm 2>"$OUT/$e.cc" ||
+	if ! $CC $CFLAGS_RUN $BENCH_DEFINES "$EXDIR/$e.c" -o "$OUT/$e.orig" -lm 2>"$OUT/$e.cc" ||
 		! ro=$(run_once "$OUT/$e.orig"); then
-		printf '%-10s skipped: the original does not build or run\n' "$e"
+		printf "%-${NW}s skipped: the original does not build or run\n" "$e"
 		continue
 	fi
 	set -- $ro
@@ -183,7 +190,7 @@ for e in $EXAMPLES; do
 	build "$e" fixed32 --strategy fixed:32
 	build "$e" model --strategy model --time-report
 	tool=$(cat "$OUT/$e.model.tool" 2>/dev/null || echo -)
-	build "$e" tune5 --autotune 5 --tune-runs "$RUNS" \
+	[ "$TUNE" = 0 ] || build "$e" tune5 --autotune 5 --tune-runs "$RUNS" \
 		--tune-flags "$CFLAGS_RUN -Iruntime"
 	b0=$(others_running)
 	in_turns "$e" "orig fixed32 model tune5" >"$OUT/$e.turns"
@@ -191,7 +198,7 @@ for e in $EXAMPLES; do
 	# more than half the samples before or after: another job ran
 	[ "${b0:-0}" -gt 2 ] || [ "${b1:-0}" -gt 2 ] && busy_ex="$busy_ex $e"
 	if ! set -- $(sed -n 's/^orig //p' "$OUT/$e.turns") || [ $# -ne 2 ]; then
-		printf '%-10s skipped: the original failed a timed run\n' "$e"
+		printf "%-${NW}s skipped: the original failed a timed run\n" "$e"
 		continue
 	fi
 	t0=$1
@@ -203,8 +210,8 @@ for e in $EXAMPLES; do
 	done
 	# the model left the file as written: its ratio is timing noise
 	kept=0
-	cmp -s "examples/$e.c" "$OUT/$e.model.c" && kept=1
-	awk -v e="$e" -v t0="$t0" -v h0="$h0" -v scans="$SCANS" -v tool="$tool" -v kept="$kept" '
+	cmp -s "$EXDIR/$e.c" "$OUT/$e.model.c" && kept=1
+	awk -v nw="$NW" -v e="$e" -v t0="$t0" -v h0="$h0" -v scans="$SCANS" -v tool="$tool" -v kept="$kept" '
 		function sp(t) { return t > 0 ? t0 / t : 0 }
 		BEGIN { ns = split(scans, sc, " ") }
 		{
@@ -219,8 +226,8 @@ for e in $EXAMPLES; do
 		}
 		END {
 			if (f != "" && (best == "" || f < best)) { best = f; bid = "fixed32" }
-			printf "%-10s %8.3f %6.2fx %6.2fx %6.2fx %6s %6.2fx %4d", e, t0, sp(f),
-				sp(md), sp(tu), tool,
+			printf "%-*s %8.3f %6.2fx %6.2fx %7s %6s %6.2fx %4d", nw, e, t0, sp(f),
+				sp(md), tu == "" ? "-" : sprintf("%6.2fx", sp(tu)), tool,
 				best == "" ? 1 : (t0 / best > 1 ? t0 / best : 1), n
 			for (i = 1; i <= ns; i++)
 				if (sc[i] in bs) printf " %5.2fx", sp(bs[sc[i]])
@@ -231,15 +238,19 @@ for e in $EXAMPLES; do
 				>> "'"$rows"'"
 		}' "$OUT/$e.times"
 done
-awk '$2 > 0 && $3 > 0 && $4 > 0 && $5 > 0 && $6 > 0 {
-		f += log($2 / $3); o += log($2 / $4); m += log($2 / $5); t += log($2 / $6); n++
+awk '$2 > 0 && $3 > 0 && $4 > 0 && $5 > 0 {
+		f += log($2 / $3); o += log($2 / $4); m += log($2 / $5); n++
+		if ($6 > 0) { t += log($2 / $6); nt++ }
 		if ($5 > $2 && $7 == 1) kept_slow++
 		else if ($5 > $2) slow++ }
      END { if (!n) { print "no example measured"; exit }
-           printf "geometric mean over %d examples: fixed32 %.2fx, model %.2fx, tune5 %.2fx, oracle %.2fx\n",
-		n, exp(f / n), exp(m / n), exp(t / n), exp(o / n)
-           printf "fraction of the oracle: fixed32 %.0f%%, model %.0f%%, tune5 %.0f%%; examples the model slows down: %d",
-		100 * exp((f - o) / n), 100 * exp((m - o) / n), 100 * exp((t - o) / n), slow + 0
+           # tune5 only when every example has it (TUNE=0: none has)
+           tn = nt == n ? sprintf(", tune5 %.2fx", exp(t / n)) : ""
+           tf = nt == n ? sprintf(", tune5 %.0f%%", 100 * exp((t - o) / n)) : ""
+           printf "geometric mean over %d examples: fixed32 %.2fx, model %.2fx%s, oracle %.2fx\n",
+		n, exp(f / n), exp(m / n), tn, exp(o / n)
+           printf "fraction of the oracle: fixed32 %.0f%%, model %.0f%%%s; examples the model slows down: %d",
+		100 * exp((f - o) / n), 100 * exp((m - o) / n), tf, slow + 0
            if (kept_slow) printf " (and %d it left as written, byte for byte, timed slower by noise)", kept_slow
            printf "\n" }' "$rows"
 if [ -n "$busy_ex" ]; then
