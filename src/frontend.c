@@ -1949,7 +1949,31 @@ static int at_fe_target(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 	return -1;
 }
 
-/* Records the references of the expression statement `c`: `x = e`,
+/* Records the references of `c`, the right-hand side of `x = c`: when it
+ * is itself a plain assignment (`x = y = e`, as in PolyBench's deriche),
+ * its target is written and its right-hand side goes on the same way;
+ * anything else is read. */
+static int at_fe_rhs(at_fe_nest *n, at_stmt *st, CXCursor c)
+{
+	CXCursor s = at_fe_strip(c);
+	char *op;
+	int r;
+
+	if (clang_getCursorKind(s) != CXCursor_BinaryOperator)
+		return at_fe_read(n, st, c);
+	op = at_fe_op(n, s);
+	if (!op)
+		return -1;
+	r = strcmp(op, "=");
+	free(op);
+	if (r)
+		return at_fe_read(n, st, c);
+	r = at_fe_target(n, st, at_fe_child(s, 0), AT_WRITE);
+	return r ? r : at_fe_rhs(n, st, at_fe_child(s, 1));
+}
+
+/* Records the references of the expression statement `c`: `x = e`
+ * (and `x = y = e`),
  * `x op= e`, `x++`/`++x`/`x--`/`--x`, or an expression only read. */
 static int at_fe_top(at_fe_nest *n, at_stmt *st, CXCursor c)
 {
@@ -1971,7 +1995,7 @@ static int at_fe_top(at_fe_nest *n, at_stmt *st, CXCursor c)
 	if (k == CXCursor_BinaryOperator && !strcmp(op, "=")) {
 		free(op);
 		r = at_fe_target(n, st, at_fe_child(c, 0), AT_WRITE);
-		return r ? r : at_fe_read(n, st, at_fe_child(c, 1));
+		return r ? r : at_fe_rhs(n, st, at_fe_child(c, 1));
 	}
 	if (k == CXCursor_UnaryOperator && (!strcmp(op, "++") ||
 					    !strcmp(op, "--"))) {

@@ -409,6 +409,42 @@ static void test_reject(void)
 	at_source_free(src);
 }
 
+/* Returns how many references of statement `st` have kind `kind`. */
+static int n_kind(const at_stmt *st, at_ref_kind kind)
+{
+	int n = 0;
+
+	for (int r = 0; r < st->n_ref; r++)
+		n += st->refs[r].kind == kind;
+	return n;
+}
+
+/* A chain of plain assignments writes each of its targets; a compound
+ * assignment inside a right-hand side is still refused. */
+static void test_chain(void)
+{
+	int before = at_diag_count(AT_WARNING);
+	at_source *src = parse("fe_chain.c", 0, NULL);
+	const at_scop *s;
+
+	if (!src)
+		return;
+	AT_CHECK_INT(at_diag_count(AT_WARNING) - before, 1,
+		"chain: one warning (the compound assignment inside)");
+	AT_CHECK_INT(src->n_scop, 1, "chain: the region is kept");
+	if (src->n_scop != 1) {
+		at_source_free(src);
+		return;
+	}
+	s = src->scops[0];
+	AT_CHECK(s->n_stmt == 2 && n_kind(&s->stmts[0], AT_WRITE) == 2 &&
+		n_kind(&s->stmts[1], AT_WRITE) == 2 &&
+		n_kind(&s->stmts[1], AT_READ) == 2, "chain: `a = b = e` and "
+		"`A[i][j] = (B[j][i] = e)` write two references each, the "
+		"second reads a and b");
+	at_source_free(src);
+}
+
 /* Operators in macro arguments are read like any other (clang annotates
  * the tokens of an argument that expands twice with one of its copies);
  * an assignment a macro hides, in its body or spread over its arguments,
@@ -482,6 +518,7 @@ int main(int argc, char **argv)
 	test_misc();
 	test_comments();
 	test_reject();
+	test_chain();
 	test_macro_args();
 	test_local();
 	test_errors();
