@@ -229,9 +229,10 @@ void at_features_cpu_name(char *buf, size_t size);
 /* Fills vals[p] (p < scop->n_param) with the value of parameter p when it
  * is an object-like macro defined in `text` as an integer literal
  * (`#define N 2000`, the last definition wins) or given in `args` as
- * "-DN=2000" or "-D" "N=2000" (args win over the text); AT_FEAT_UNKNOWN
- * otherwise (function parameters, variables, expressions).  text and args
- * may be NULL. */
+ * "-DN=2000" or "-D" "N=2000" (args win over the text); else, for a
+ * parameter of the enclosing function, the constant every call in the
+ * file passes (scop->hint); AT_FEAT_UNKNOWN otherwise (variables,
+ * expressions).  text and args may be NULL. */
 void at_features_param_values(const char *text, const at_scop *scop,
 	int n_arg, const char *const *args, long *vals);
 

@@ -380,6 +380,9 @@ void at_features_param_values(const char *text, const at_scop *scop,
 		else if (i + 1 < n_arg)
 			at_feat_define_arg(args[++i], undef, scop, vals);
 	}
+	for (int p = 0; scop->hint && p < scop->n_param; p++)
+		if (vals[p] == AT_FEAT_UNKNOWN)
+			vals[p] = scop->hint[p];
 }
 
 /* ---------------------------------------------------------------------- */

@@ -76,9 +76,9 @@ typedef struct at_fe_tu {
 	char **spell;		/* spelling of each token */
 	unsigned *off;		/* byte offset of each token */
 	CXSourceRangeList *skipped;
-	CXCursor *fors, *funcs, *blocks;
-	int n_for, n_func, n_block;
-	int cap_for, cap_func, cap_block;
+	CXCursor *fors, *funcs, *blocks, *calls;
+	int n_for, n_func, n_block, n_call;
+	int cap_for, cap_func, cap_block, cap_call;
 	unsigned *lines;	/* offset of the start of each line */
 	int n_line;
 	unsigned last_end;	/* end of the last scop returned */
@@ -3107,6 +3107,104 @@ static int at_fe_remap_all(at_fe_nest *n)
 	return 0;
 }
 
+/* Returns 1 if the function body `fn` may change its parameter `name`
+ * (an assignment to it, an increment or decrement, or `&` before it),
+ * judged by its tokens. */
+static int at_fe_param_changed(const at_fe_tu *t, CXCursor fn,
+	const char *name)
+{
+	static const char *const ops[] = { "=", "+=", "-=", "*=", "/=", "%=",
+		"<<=", ">>=", "&=", "|=", "^=", "++", "--" };
+	unsigned b = 0, e = 0;
+
+	if (at_fe_extent(t, fn, &b, &e) < 0)
+		return 1;
+	for (unsigned k = at_fe_tok_from(t, b); k < t->n_tok &&
+	     t->off[k] < e; k++) {
+		if (strcmp(t->spell[k], name))
+			continue;
+		for (size_t o = 0; o < sizeof ops / sizeof *ops; o++)
+			if ((k + 1 < t->n_tok && !strcmp(t->spell[k + 1],
+			     ops[o])) || (k > 0 && o >= 11 &&
+			     !strcmp(t->spell[k - 1], ops[o])))
+				return 1;
+		if (k > 0 && !strcmp(t->spell[k - 1], "&"))
+			return 1;
+	}
+	return 0;
+}
+
+/* Returns the value every call of `fn` in the file passes as its
+ * argument `i`, when there is at least one call and each passes the same
+ * integer constant; AT_SCOP_UNKNOWN otherwise. */
+static long at_fe_call_value(const at_fe_tu *t, CXCursor fn, int i)
+{
+	CXCursor canon = clang_getCanonicalCursor(fn);
+	long v = AT_SCOP_UNKNOWN;
+	int seen = 0;
+
+	for (int c = 0; c < t->n_call; c++) {
+		CXCursor ref = clang_getCursorReferenced(t->calls[c]);
+		CXEvalResult r;
+		long a = AT_SCOP_UNKNOWN;
+
+		if (clang_Cursor_isNull(ref) || !clang_equalCursors(
+		    clang_getCanonicalCursor(ref), canon))
+			continue;
+		if (i >= clang_Cursor_getNumArguments(t->calls[c]))
+			return AT_SCOP_UNKNOWN;
+		r = clang_Cursor_Evaluate(clang_Cursor_getArgument(t->calls[c],
+			(unsigned)i));
+		if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+			a = (long)clang_EvalResult_getAsLongLong(r);
+		if (r)
+			clang_EvalResult_dispose(r);
+		if (a == AT_SCOP_UNKNOWN || (seen && a != v))
+			return AT_SCOP_UNKNOWN;
+		v = a;
+		seen = 1;
+	}
+	return v;
+}
+
+/* Sets n->s->hint (see at_scop.h) from the calls of the function that
+ * holds the nest.  Returns -1 when out of memory. */
+static int at_fe_param_hints(at_fe_nest *n)
+{
+	at_fe_tu *t = n->t;
+	at_scop *s = n->s;
+	CXCursor fn = at_fe_function_at(t, s->loc.offset);
+	int na = clang_Cursor_isNull(fn) ? 0 :
+		clang_Cursor_getNumArguments(fn), any = 0;
+
+	if (na <= 0 || s->n_param == 0)
+		return 0;
+	s->hint = malloc(s->n_param * sizeof(*s->hint));
+	if (!s->hint)
+		return -1;
+	for (int p = 0; p < s->n_param; p++) {
+		s->hint[p] = AT_SCOP_UNKNOWN;
+		for (int i = 0; i < na; i++) {
+			char *a = at_fe_cxstr(clang_getCursorSpelling(
+				clang_Cursor_getArgument(fn, (unsigned)i)));
+			int same = a && !strcmp(a, s->params[p]);
+
+			free(a);
+			if (!same)
+				continue;
+			if (!at_fe_param_changed(t, fn, s->params[p]))
+				s->hint[p] = at_fe_call_value(t, fn, i);
+			break;
+		}
+		any |= s->hint[p] != AT_SCOP_UNKNOWN;
+	}
+	if (!any) {
+		free(s->hint);
+		s->hint = NULL;
+	}
+	return 0;
+}
+
 /* Checks and remaps the extracted nest.  Returns -1 after reporting. */
 static int at_fe_finish(at_fe_nest *n)
 {
@@ -3120,7 +3218,7 @@ static int at_fe_finish(at_fe_nest *n)
 			"%s", n->s->n_loop ? "statement" : "loop");
 		return -1;
 	}
-	if (at_fe_remap_all(n) < 0) {
+	if (at_fe_remap_all(n) < 0 || at_fe_param_hints(n) < 0) {
 		at_fe_fail(n, n->s->loc.offset, "out of memory");
 		return -1;
 	}
@@ -3454,6 +3552,8 @@ static enum CXChildVisitResult at_fe_collect(CXCursor c, CXCursor parent,
 		v = &t->blocks, n = &t->n_block, cap = &t->cap_block;
 	else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
 		v = &t->funcs, n = &t->n_func, cap = &t->cap_func;
+	else if (k == CXCursor_CallExpr)
+		v = &t->calls, n = &t->n_call, cap = &t->cap_call;
 	if (v) {
 		if (at_buf_grow((void **)v, *n, cap, sizeof **v, 8) < 0)
 			return CXChildVisit_Break;
@@ -3529,6 +3629,7 @@ static void at_fe_tu_clear(at_fe_tu *t)
 		clang_disposeSourceRangeList(t->skipped);
 	free(t->fors);
 	free(t->funcs);
+	free(t->calls);
 	free(t->blocks);
 	if (t->tu)
 		clang_disposeTranslationUnit(t->tu);

@@ -73,6 +73,7 @@ void at_scop_free(at_scop *scop)
 	free(scop->stmts);
 	free(scop->clauses);
 	free(scop->indent);
+	free(scop->hint);
 	free(scop->restore);
 	free(scop->memo);	/* off: at_scop_memo_off came before */
 	free(scop);

@@ -12,6 +12,7 @@
 
 #include "at_test.h"
 #include "at_frontend.h"
+#include "at_features.h"
 #include "at_diag.h"
 
 static const char *dir = "tests/unit/inputs";
@@ -445,6 +446,55 @@ static void test_chain(void)
 	at_source_free(src);
 }
 
+/* Returns the index of parameter `name` in `s`, or -1. */
+static int param(const at_scop *s, const char *name)
+{
+	for (int p = 0; p < s->n_param; p++)
+		if (!strcmp(s->params[p], name))
+			return p;
+	return -1;
+}
+
+/* A function parameter gets the value every call in the file passes
+ * (evaluated, macros included) when the function never changes it. */
+static void test_hint(void)
+{
+	at_source *src = parse("fe_hint.c", 0, NULL);
+	const at_scop *s;
+	int n, m, k;
+
+	if (!src)
+		return;
+	AT_CHECK_INT(src->n_scop, 2, "hint: two nests");
+	if (src->n_scop != 2) {
+		at_source_free(src);
+		return;
+	}
+	s = src->scops[0];
+	n = param(s, "n");
+	m = param(s, "m");
+	k = param(s, "k");
+	AT_CHECK(n >= 0 && m >= 0 && k >= 0 && s->hint, "hint: kern's "
+		"parameters n, m, k, with hints");
+	if (n >= 0 && m >= 0 && k >= 0 && s->hint) {
+		AT_CHECK(s->hint[n] == 40, "hint: n is 40 in both calls (got "
+			"%ld)", s->hint[n]);
+		AT_CHECK(s->hint[m] == AT_SCOP_UNKNOWN, "hint: m differs "
+			"between the calls: unknown");
+		AT_CHECK(s->hint[k] == AT_SCOP_UNKNOWN, "hint: k is changed "
+			"in kern: unknown");
+	}
+	if (n >= 0 && m >= 0 && s->n_param <= 8) {
+		long vals[8];
+
+		at_features_param_values(NULL, s, 0, NULL, vals);
+		AT_CHECK(vals[n] == 40 && vals[m] == AT_FEAT_UNKNOWN,
+			"hint: the features take n = 40, m unknown");
+	}
+	AT_CHECK(!src->scops[1]->hint, "hint: nobody calls lonely: none");
+	at_source_free(src);
+}
+
 /* Operators in macro arguments are read like any other (clang annotates
  * the tokens of an argument that expands twice with one of its copies);
  * an assignment a macro hides, in its body or spread over its arguments,
@@ -519,6 +569,7 @@ int main(int argc, char **argv)
 	test_comments();
 	test_reject();
 	test_chain();
+	test_hint();
 	test_macro_args();
 	test_local();
 	test_errors();
