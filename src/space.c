@@ -1064,7 +1064,7 @@ struct at_space_depths {
 	int n;		/* members of the band being visited */
 };
 
-/* Raises the depth of the statement of `set` (kept) to d->n. */
+/* Raises the depth of the statement of `set` (taken) to d->n. */
 static isl_stat at_space_stmt_depth(__isl_take isl_set *set, void *user)
 {
 	struct at_space_depths *d = user;
