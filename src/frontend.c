@@ -503,14 +503,25 @@ static long at_fe_op_tok(const at_fe_tu *t, CXCursor c)
 	return at_fe_op_by_pos(t, c);
 }
 
+/* Returns 1 if `s` spells an assignment or increment operator (`=`,
+ * `op=`, `++`, `--`). */
+static int at_fe_assign_tok(const char *s)
+{
+	static const char *const ops[] = { "=", "+=", "-=", "*=", "/=", "%=",
+		"<<=", ">>=", "&=", "|=", "^=", "++", "--" };
+
+	for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+		if (!strcmp(s, ops[i]))
+			return 1;
+	return 0;
+}
+
 /* Returns 1 when the definition of the macro expanded at the start of
  * cursor `c` contains an assignment or increment token (which an operator
  * coming from that macro body could be).  Returns -1 when `c` does not
  * start with a macro expansion. */
 static int at_fe_macro_assigns(const at_fe_tu *t, CXCursor c)
 {
-	static const char *const bad[] = { "=", "+=", "-=", "*=", "/=", "%=",
-		"<<=", ">>=", "&=", "|=", "^=", "++", "--" };
 	unsigned b, e, k, n_tok;
 	CXCursor def;
 	CXToken *tok;
@@ -528,9 +539,7 @@ static int at_fe_macro_assigns(const at_fe_tu *t, CXCursor c)
 	clang_tokenize(t->tu, clang_getCursorExtent(def), &tok, &n_tok);
 	for (unsigned j = 0; j < n_tok && !found; j++) {
 		CXString s = clang_getTokenSpelling(t->tu, tok[j]);
-		for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-			if (!strcmp(clang_getCString(s), bad[i]))
-				found = 1;
+		found = at_fe_assign_tok(clang_getCString(s));
 		clang_disposeString(s);
 	}
 	clang_disposeTokens(t->tu, tok, n_tok);
@@ -1949,10 +1958,11 @@ static int at_fe_target(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 	return -1;
 }
 
-/* Records the references of `c`, the right-hand side of `x = c`: when it
- * is itself a plain assignment (`x = y = e`, as in PolyBench's deriche),
- * its target is written and its right-hand side goes on the same way;
- * anything else is read. */
+/* Records the references of `c` where a value or a plain assignment may
+ * stand (a statement `x = e`, or its right-hand side): a plain
+ * assignment writes its target and its right-hand side goes on the same
+ * way, so that a chain `x = y = e` (PolyBench's deriche) writes each
+ * target; anything else is read. */
 static int at_fe_rhs(at_fe_nest *n, at_stmt *st, CXCursor c)
 {
 	CXCursor s = at_fe_strip(c);
@@ -1994,8 +2004,7 @@ static int at_fe_top(at_fe_nest *n, at_stmt *st, CXCursor c)
 		return -1;
 	if (k == CXCursor_BinaryOperator && !strcmp(op, "=")) {
 		free(op);
-		r = at_fe_target(n, st, at_fe_child(c, 0), AT_WRITE);
-		return r ? r : at_fe_rhs(n, st, at_fe_child(c, 1));
+		return at_fe_rhs(n, st, c);	/* `x = e`: a chain of one */
 	}
 	if (k == CXCursor_UnaryOperator && (!strcmp(op, "++") ||
 					    !strcmp(op, "--"))) {
@@ -3113,22 +3122,19 @@ static int at_fe_remap_all(at_fe_nest *n)
 static int at_fe_param_changed(const at_fe_tu *t, CXCursor fn,
 	const char *name)
 {
-	static const char *const ops[] = { "=", "+=", "-=", "*=", "/=", "%=",
-		"<<=", ">>=", "&=", "|=", "^=", "++", "--" };
 	unsigned b = 0, e = 0;
 
 	if (at_fe_extent(t, fn, &b, &e) < 0)
 		return 1;
 	for (unsigned k = at_fe_tok_from(t, b); k < t->n_tok &&
 	     t->off[k] < e; k++) {
+		const char *prev = k > 0 ? t->spell[k - 1] : "";
+
 		if (strcmp(t->spell[k], name))
 			continue;
-		for (size_t o = 0; o < sizeof ops / sizeof *ops; o++)
-			if ((k + 1 < t->n_tok && !strcmp(t->spell[k + 1],
-			     ops[o])) || (k > 0 && o >= 11 &&
-			     !strcmp(t->spell[k - 1], ops[o])))
-				return 1;
-		if (k > 0 && !strcmp(t->spell[k - 1], "&"))
+		if ((k + 1 < t->n_tok && at_fe_assign_tok(t->spell[k + 1])) ||
+		    !strcmp(prev, "++") || !strcmp(prev, "--") ||
+		    !strcmp(prev, "&"))
 			return 1;
 	}
 	return 0;
