@@ -162,7 +162,8 @@ typedef struct at_feat_nest {
 						 * last three, else 0 (not
 						 * known) */
 	} fref[AT_FEAT_MAXREF];
-	double pos_trip[AT_MAX_DEPTH];	/* trips of the first statement's loops
+	double pos_trip[AT_MAX_DEPTH];	/* trips of the reference statement's
+					 * loops (at_scop_ref_stmt)
 					 * by depth = band position (unknown:
 					 * AT_FEAT_TRIP_ASSUMED, none: 1) */
 	at_feat_inner inner;		/* in the loop order as written */
@@ -179,8 +180,9 @@ typedef struct at_feat_struct_info {
 	int kind;			/* 0 keep, 1 orig, 2 tiled */
 	int shape_kind;			/* at_shape_kind, -1 for keep/orig */
 	int n;				/* band depth (loops for keep/orig) */
-	/* H: the band's rows over the loops of the first statement
-	 * (at_shape.band); col[i] is the loop of its i-th non-zero column,
+	/* H: the band's rows over the loops of the reference statement
+	 * (at_shape.band; for isl's band, of the deepest statement it
+	 * schedules); col[i] is the loop of its i-th non-zero column,
 	 * cover[p] is set for those loops; det and adj are of the n x n
 	 * matrix of those columns; box[p][j] = |adj|_ij / |det| for p =
 	 * col[i], the side of a tile along loop p per unit of size j. */

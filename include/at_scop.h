@@ -181,6 +181,13 @@ int at_scop_ncol(const at_scop *scop);
  * (0 = outermost), or -1 when g does not enclose s. */
 int at_scop_stmt_dim(const at_stmt *s, int g);
 
+/* Returns the index of the reference statement of `scop`: the first of
+ * its statements with the most enclosing loops, whose loop at position k
+ * is what "the loop at depth k" means to the features and to isl's band
+ * rows (the deepest statement is where the work of a nest is); 0 when
+ * it has no statement. */
+int at_scop_ref_stmt(const at_scop *scop);
+
 /* Returns 1 if statement `s` has a reference to array `a` of a kind in
  * `kinds` (AT_READ, AT_WRITE or both), else 0. */
 int at_scop_stmt_refers(const at_stmt *s, int a, int kinds);

@@ -49,10 +49,11 @@ int at_shape_band_square(const long band[][AT_MAX_DEPTH], int n,
 	long m[][AT_MAX_DEPTH], int *col);
 
 /* Sets sh->band and sh->trips of isl's band `node` (sh->n members; see
- * at_shape): its members as linear forms over the loops of statement S0,
- * when each is one affine piece with integer coefficients there and their
- * non-zero columns form an invertible n x n matrix; otherwise I on the
- * first n loops with those loops' trip counts.  Returns 0 or -1. */
+ * at_shape): its members as linear forms over the loops of the deepest
+ * statement the band schedules (the first such), when each is one affine
+ * piece with integer coefficients there and their non-zero columns form
+ * an invertible n x n matrix; otherwise I on that statement's first n
+ * loops with their trip counts.  Returns 0 or -1. */
 int at_shape_isl_rows(const at_space *space,
 	__isl_keep isl_schedule_node *node, at_shape *sh);
 

@@ -97,12 +97,14 @@ typedef struct at_shape {
 	long h[AT_MAX_DEPTH][AT_MAX_DEPTH];	/* rows: tiling hyperplanes */
 	long sigma[AT_MAX_DEPTH];	/* LP direction, band coordinates */
 	int unit;			/* H = I (then TI = TS, LS = LI) */
-	/* The band's rows as linear forms over the loops of the first
-	 * statement (outermost first): H on the first n loops for the
-	 * shapes of the original loops; for isl's band its members, when
-	 * they are affine there with n loops forming an invertible matrix
-	 * (else I on the first n loops). */
+	/* The band's rows as linear forms over the loops of statement
+	 * `stmt` (outermost first): H on the first n loops (shared by all
+	 * statements) for the shapes of the original loops; for isl's
+	 * band its members over the loops of the deepest statement it
+	 * schedules, when they are affine there with n loops forming an
+	 * invertible matrix (else I on its first n loops). */
 	long band[AT_MAX_DEPTH][AT_MAX_DEPTH];
+	int stmt;
 	/* Per band position, how many values it takes (-1: parametric):
 	 * loop k's trip count for the shapes of the original loops; for
 	 * isl's band the trip count of the loop a member follows, or
@@ -157,7 +159,10 @@ typedef struct at_space {
 	 * [0]'s first tilable band is shallower than the nest. */
 	isl_schedule *isl_sched[2];
 	int orig_n;			/* loops shared by all statements */
-	long trips[AT_MAX_DEPTH];	/* per band position, -1: parametric */
+	int ref;			/* at_scop_ref_stmt: whose loops the
+					 * positions below are */
+	long trips[AT_MAX_DEPTH];	/* per position, -1: parametric */
+	long *loop_trips;		/* per loop of the scop, the same */
 	int n_shape;
 	at_shape shapes[AT_MAX_SHAPE];
 	int n_struct;

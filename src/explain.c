@@ -108,16 +108,47 @@ void at_explain_choice(FILE *f, const at_cand *cand, const char *why,
 	}
 }
 
-/* Prints one shape: name, H and the LP direction sigma. */
-static void at_explain_shape(FILE *f, const at_shape *sh)
+/* Prints row as a linear form over the loops of statement st (\"2i + j\",
+ * \"0\"). */
+static void at_explain_form(FILE *f, const at_scop *scop, const at_stmt *st,
+	const long *row)
+{
+	int any = 0;
+
+	for (int c = 0; c < st->n_loop && c < AT_MAX_DEPTH; c++) {
+		long v = row[c];
+		if (!v)
+			continue;
+		fprintf(f, "%s", v < 0 ? (any ? " - " : "-") : any ? " + " : "");
+		if (labs(v) != 1)
+			fprintf(f, "%ld", labs(v));
+		fprintf(f, "%s", scop->loops[st->loops[c]].iter);
+		any = 1;
+	}
+	if (!any)
+		fputc('0', f);
+}
+
+/* Prints one shape: name, H, for isl's band its members over the loops
+ * of the statement it is read on, and the LP direction sigma. */
+static void at_explain_shape(FILE *f, const at_scop *scop,
+	const at_shape *sh)
 {
 	fprintf(f, "    %-8s H =", sh->name);
 	for (int r = 0; r < sh->n; r++) {
 		fputc(' ', f);
 		at_explain_vec(f, sh->h[r], sh->n);
 	}
-	if (sh->kind == AT_SHAPE_ISL)
-		fprintf(f, " on isl's band (its hyperplanes, shifts and fusion)");
+	if (sh->kind == AT_SHAPE_ISL && scop->n_stmt) {
+		fprintf(f, " on isl's band (its hyperplanes, shifts and fusion)"
+			", members over S%d's loops (", sh->stmt);
+		for (int r = 0; r < sh->n; r++) {
+			fprintf(f, "%s", r ? ", " : "");
+			at_explain_form(f, scop, &scop->stmts[sh->stmt],
+				sh->band[r]);
+		}
+		fputc(')', f);
+	}
 	fprintf(f, "; sigma ");
 	at_explain_vec(f, sh->sigma, sh->n);
 	fputc('\n', f);
@@ -133,7 +164,7 @@ void at_explain_space(FILE *f, const at_scop *scop, const at_space *space)
 
 	fprintf(f, "  tiling shapes: %d\n", space->n_shape);
 	for (int s = 0; s < space->n_shape; s++)
-		at_explain_shape(f, &space->shapes[s]);
+		at_explain_shape(f, scop, &space->shapes[s]);
 	fprintf(f, "  structures (shape x scans x loop order, checked at probe "
 		"sizes): %d legal of %d\n", n_legal, space->n_struct);
 	for (int t = 0; t < 3; t++)

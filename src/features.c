@@ -569,6 +569,8 @@ static double at_feat_trip_est(long t)
 static int at_feat_domain(isl_ctx *ctx, const at_scop *scop,
 	const at_space *space, const long *vals, long *trips, at_feat_nest *f)
 {
+	const at_stmt *ref = scop->n_stmt ? &scop->stmts[space->ref] : NULL;
+
 	if (at_scop_trip_counts_at(ctx, scop, vals, trips, &f->total) < 0)
 		return -1;
 	f->n_loop = scop->n_loop;
@@ -582,8 +584,8 @@ static int at_feat_domain(isl_ctx *ctx, const at_scop *scop,
 		f->const_bound[l] = at_feat_const_loop(scop, l, vals);
 	}
 	for (int k = 0; k < AT_MAX_DEPTH; k++)
-		f->pos_trip[k] = scop->n_stmt && k < scop->stmts[0].n_loop ?
-			at_feat_trip_est(trips[scop->stmts[0].loops[k]]) : 1;
+		f->pos_trip[k] = ref && k < ref->n_loop ?
+			at_feat_trip_est(trips[ref->loops[k]]) : 1;
 	return 0;
 }
 
@@ -953,7 +955,7 @@ static float at_feat_log(long x, double assumed)
 	return (float)log2(1.0 + (x < 0 ? assumed : (double)x));
 }
 
-/* The iterations of the first statement's loops with unknown trip counts
+/* The iterations of the reference statement's loops with unknown trip counts
  * at AT_FEAT_TRIP_ASSUMED (an estimate of the nest's total). */
 static double at_feat_total_assumed(const at_feat_nest *f)
 {

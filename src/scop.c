@@ -105,6 +105,17 @@ int at_scop_stmt_dim(const at_stmt *s, int g)
 	return -1;
 }
 
+/* Returns the first deepest statement of scop (see at_scop.h). */
+int at_scop_ref_stmt(const at_scop *scop)
+{
+	int ref = 0;
+
+	for (int k = 1; k < scop->n_stmt; k++)
+		if (scop->stmts[k].n_loop > scop->stmts[ref].n_loop)
+			ref = k;
+	return ref;
+}
+
 /* Returns whether s refers to array a with one of `kinds` (see
  * at_scop.h). */
 int at_scop_stmt_refers(const at_stmt *s, int a, int kinds)

@@ -96,9 +96,9 @@ int at_shape_row_ok(__isl_keep isl_set *deltas, const long *h, int n)
 }
 
 /* Sets sh->band to `band` and sh->trips to how many values each of its
- * first sh->n rows takes over the loops' trip counts space->trips (see
- * at_shape). */
-static void at_shape_set_rows(const at_space *space, at_shape *sh,
+ * first sh->n rows takes over trips, the trip counts of the loops its
+ * columns are (see at_shape). */
+static void at_shape_set_rows(const long *trips, at_shape *sh,
 	long band[][AT_MAX_DEPTH])
 {
 	memcpy(sh->band, band, sizeof(sh->band));
@@ -111,11 +111,10 @@ static void at_shape_set_rows(const at_space *space, at_shape *sh,
 				continue;
 			nz++;
 			one = b == 1 ? c : -1;
-			ext = space->trips[c] >= 1 ?
-				ext + b * (space->trips[c] - 1) : -1;
+			ext = trips[c] >= 1 ? ext + b * (trips[c] - 1) : -1;
 		}
-		sh->trips[p] = nz == 1 && one >= 0 ? space->trips[one] :
-			nz ? ext : space->trips[p];
+		sh->trips[p] = nz == 1 && one >= 0 ? trips[one] :
+			nz ? ext : trips[p];
 	}
 }
 
@@ -142,7 +141,8 @@ static at_shape *at_shape_add(at_space *space, at_shape_kind kind,
 				space->n_shape);
 	sh->n = n;
 	memcpy(sh->h, h, sizeof(sh->h));
-	at_shape_set_rows(space, sh, h);
+	at_shape_set_rows(space->trips, sh, h);
+	sh->stmt = space->ref;
 	sh->unit = 1;
 	for (int r = 0; r < n; r++)
 		for (int c = 0; c < n; c++)
@@ -457,16 +457,33 @@ int at_shape_orig(at_space *space, __isl_keep isl_set *deltas, int n)
 	return 0;
 }
 
-/* Keeps the first set named S0 of a union set in *user (an isl_space). */
-static isl_stat at_shape_s0(__isl_take isl_set *set, void *user)
-{
-	isl_space **s0 = user;
-	const char *name = isl_set_get_tuple_name(set);
+/* Context of at_shape_deepest: the scop, and the deepest of its
+ * statements seen so far (-1: none) with its isl space. */
+struct at_shape_pick {
+	const at_scop *scop;
+	int stmt;
+	isl_space *space;
+};
 
-	if (!*s0 && name && !strcmp(name, "S0"))
-		*s0 = isl_set_get_space(set);
+/* Keeps in *user (a struct at_shape_pick) the set of a union set whose
+ * statement has the most loops, the first such on ties. */
+static isl_stat at_shape_deepest(__isl_take isl_set *set, void *user)
+{
+	struct at_shape_pick *pk = user;
+	const char *name = isl_set_get_tuple_name(set);
+	int k = -1;
+
+	if (name && sscanf(name, "S%d", &k) == 1 && k >= 0 &&
+	    k < pk->scop->n_stmt && (pk->stmt < 0 ||
+	    pk->scop->stmts[k].n_loop > pk->scop->stmts[pk->stmt].n_loop ||
+	    (pk->scop->stmts[k].n_loop == pk->scop->stmts[pk->stmt].n_loop &&
+	     k < pk->stmt))) {
+		isl_space_free(pk->space);
+		pk->space = isl_set_get_space(set);
+		pk->stmt = k;
+	}
 	isl_set_free(set);
-	return isl_stat_ok;
+	return pk->space || pk->stmt < 0 ? isl_stat_ok : isl_stat_error;
 }
 
 /* Keeps the expression of a piece in *user (an isl_aff, replaced). */
@@ -481,8 +498,8 @@ static isl_stat at_shape_piece(__isl_take isl_set *set,
 	return isl_stat_ok;
 }
 
-/* Writes the coefficients of member p of mupa on the d loops of S0 (space
- * s0) into row; returns 1, 0 when it is not one affine piece with
+/* Writes the coefficients of member p of mupa on the d loops of the
+ * statement of space s0 into row; returns 1, 0 when it is not one affine piece with
  * integer coefficients and no division there, -1 on error. */
 static int at_shape_member_row(__isl_keep isl_multi_union_pw_aff *mupa,
 	int p, __isl_keep isl_space *s0, int d, long *row)
@@ -550,31 +567,40 @@ int at_shape_isl_rows(const at_space *space,
 	isl_union_set *dom = isl_schedule_node_get_domain(node);
 	isl_multi_union_pw_aff *mupa =
 		isl_schedule_node_band_get_partial_schedule(node);
-	long m[AT_MAX_DEPTH][AT_MAX_DEPTH];
-	isl_space *s0 = NULL;
-	int d = scop->n_stmt ? scop->stmts[0].n_loop : 0, ok = 1;
+	long m[AT_MAX_DEPTH][AT_MAX_DEPTH], trips[AT_MAX_DEPTH];
+	struct at_shape_pick pk = { scop, -1, NULL };
+	int d = 0, ok = 1;
 	int col[AT_MAX_DEPTH];
 
+	if (!dom || !mupa ||
+	    isl_union_set_foreach_set(dom, &at_shape_deepest, &pk) < 0)
+		goto error;
+	memcpy(trips, space->trips, sizeof(trips));
+	sh->stmt = pk.space ? pk.stmt : space->ref;
+	if (pk.space) {
+		const at_stmt *st = &scop->stmts[pk.stmt];
+		d = st->n_loop;
+		for (int k = 0; k < d && k < AT_MAX_DEPTH; k++)
+			trips[k] = space->loop_trips[st->loops[k]];
+	}
 	for (int k = 0; k < sh->n; k++)
 		band[k][k] = 1;
-	at_shape_set_rows(space, sh, band);
-	if (!dom || !mupa ||
-	    isl_union_set_foreach_set(dom, &at_shape_s0, &s0) < 0)
-		goto error;
+	at_shape_set_rows(trips, sh, band);
 	memset(band, 0, sizeof(band));
-	for (int p = 0; s0 && ok > 0 && p < sh->n; p++)
-		ok = at_shape_member_row(mupa, p, s0, d, band[p]);
+	for (int p = 0; pk.space && ok > 0 && p < sh->n; p++)
+		ok = at_shape_member_row(mupa, p, pk.space, d, band[p]);
 	if (ok < 0)
 		goto error;
-	if (s0 && ok && at_shape_band_square(band, sh->n, m, col) == sh->n &&
+	if (pk.space && ok &&
+	    at_shape_band_square(band, sh->n, m, col) == sh->n &&
 	    at_shape_det(m, sh->n) != 0)
-		at_shape_set_rows(space, sh, band);
-	isl_space_free(s0);
+		at_shape_set_rows(trips, sh, band);
+	isl_space_free(pk.space);
 	isl_multi_union_pw_aff_free(mupa);
 	isl_union_set_free(dom);
 	return 0;
 error:
-	isl_space_free(s0);
+	isl_space_free(pk.space);
 	isl_multi_union_pw_aff_free(mupa);
 	isl_union_set_free(dom);
 	return -1;

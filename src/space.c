@@ -1185,24 +1185,25 @@ done:
 	return !depth || r < 0 ? -1 : 0;
 }
 
-/* Fills space->trips with the trip counts of the loops enclosing the
- * first statement, by position. */
+/* Fills space->loop_trips with the trip counts of the scop's loops and
+ * space->trips with those of the loops enclosing the reference
+ * statement, by position.  Returns 0 or -1. */
 static int at_space_trips(isl_ctx *ctx, at_space *space)
 {
 	const at_scop *scop = space->scop;
-	long *trips = calloc(scop->n_loop + 1, sizeof(long)), total;
-	int r;
+	const at_stmt *st = scop->n_stmt ? &scop->stmts[space->ref] : NULL;
+	long total;
 
-	if (!trips)
+	space->loop_trips = calloc(scop->n_loop + 1, sizeof(long));
+	if (!space->loop_trips)
 		return -1;
 	for (int k = 0; k < AT_MAX_DEPTH; k++)
 		space->trips[k] = -1;
-	r = at_scop_trip_counts(ctx, scop, trips, &total);
-	for (int k = 0; r == 0 && scop->n_stmt && k < scop->stmts[0].n_loop;
-	     k++)
-		space->trips[k] = trips[scop->stmts[0].loops[k]];
-	free(trips);
-	return r;
+	if (at_scop_trip_counts(ctx, scop, space->loop_trips, &total) < 0)
+		return -1;
+	for (int k = 0; st && k < st->n_loop && k < AT_MAX_DEPTH; k++)
+		space->trips[k] = space->loop_trips[st->loops[k]];
+	return 0;
 }
 
 /* Builds the space (see at_space.h). */
@@ -1218,6 +1219,7 @@ at_space *at_space_build(isl_ctx *ctx, const at_scop *scop,
 	space->deps = deps;
 	space->memo = calloc(1, sizeof(*space->memo));
 	space->orig_n = at_space_shared(scop);
+	space->ref = at_scop_ref_stmt(scop);
 	if (at_space_trips(ctx, space) < 0 ||
 	    at_space_orig_shapes(ctx, space) < 0)
 		goto error;
@@ -1243,6 +1245,7 @@ void at_space_free(at_space *space)
 	isl_schedule_free(space->isl_sched[0]);
 	isl_schedule_free(space->isl_sched[1]);
 	free(space->structs);
+	free(space->loop_trips);
 	at_space_memo_free(space->memo);
 	free(space);
 }

@@ -417,6 +417,12 @@ run_cli() {
 		[ "$(grep -c 'predicted speedup' "$LOGS/cli.err")" -ge 2 ]
 	check $? "cli $t: --strategy model --explain lists the top candidates with predicted speedups"
 
+	# isl's band is read over the deepest statement's loops (the first
+	# statement there has one loop): --explain names them.
+	cli "$t" --strategy fixed:32 --explain tests/unit/inputs/sp_isl_shallow.c -o "$LOGS/cli.c"
+	[ $rc -eq 0 ] && nosan && grep -q "^    isl .* on isl's band (its hyperplanes, shifts and fusion), members over S1's loops (j, k, i); sigma" "$LOGS/cli.err"
+	check $? "cli $t: --explain prints isl's band members over the deepest statement's loops"
+
 	# The machine line: this machine's caches as the features see them,
 	# and whether the weights' "machines" list has one like it.
 	mline=$(grep '^  machine: L1d [0-9]* KiB, L2 [0-9]* KiB, L3 [0-9]* KiB, [0-9]* cores (caches from [a-z]*)' "$LOGS/cli.err" | head -n 1)

@@ -499,29 +499,37 @@ done:
 	unload(&f);
 }
 
-/* An isl band that is not affine over the first statement's loops with
- * an invertible matrix (two members constant on S0) keeps I on the first
- * loops and their trip counts, as before the band was read. */
-static void test_isl_fallback(isl_ctx *ctx)
+/* An isl band whose members are constants on the first statement (one
+ * loop) is read over the deepest one's loops (i, j, k), with their trip
+ * counts; that statement's loops are also the space's positions. */
+static void test_isl_shallow(isl_ctx *ctx)
 {
+	static const long rows[3][3] = { { 0, 1, 0 }, { 0, 0, 1 },
+		{ 1, 0, 0 } };
 	struct fixture f;
 	const at_shape *isl;
 	int rows_ok = 1;
 
-	AT_CHECK(load(ctx, "tests/unit/inputs/sp_isl_fallback.c", &f) == 0,
-		"isl fallback: space built");
+	AT_CHECK(load(ctx, "tests/unit/inputs/sp_isl_shallow.c", &f) == 0,
+		"isl shallow: space built");
 	if (!f.space)
 		goto done;
 	isl = shape(&f, "isl");
-	AT_CHECK(isl && isl->n == 3, "isl fallback: shape isl of 3 members");
+	AT_CHECK(isl && isl->n == 3, "isl shallow: shape isl of 3 members");
 	if (!isl || isl->n != 3)
 		goto done;
 	for (int r = 0; r < 3; r++)
 		for (int k = 0; k < AT_MAX_DEPTH; k++)
-			rows_ok &= isl->band[r][k] == (r == k);
-	AT_CHECK(rows_ok && isl->trips[0] == 100 && isl->trips[1] == -1 &&
-		isl->trips[2] == -1, "isl fallback: rows I, trips of S0's "
-		"loops by depth (100, none, none)");
+			rows_ok &= isl->band[r][k] == (k < 3 ? rows[r][k] : 0);
+	AT_CHECK(rows_ok && isl->stmt == 1, "isl shallow: rows (j, k, i) "
+		"over S1's loops");
+	AT_CHECK(isl->trips[0] == 100 && isl->trips[1] == 100 &&
+		isl->trips[2] == 100, "isl shallow: each member takes 100 "
+		"values (got %ld, %ld, %ld)", isl->trips[0], isl->trips[1],
+		isl->trips[2]);
+	AT_CHECK(f.space->ref == 1 && f.space->trips[2] == 100,
+		"isl shallow: S1 is the reference statement, its loop at "
+		"depth 2 runs 100 times");
 done:
 	unload(&f);
 }
@@ -564,7 +572,7 @@ static void test_isl_deep(isl_ctx *ctx)
 		!f.space->isl_sched[1], "isl deep: two fully banded nests get "
 		"isl only");
 	unload(&f);
-	AT_CHECK(load(ctx, "tests/unit/inputs/sp_isl_fallback.c", &f) == 0,
+	AT_CHECK(load(ctx, "tests/unit/inputs/sp_isl_shallow.c", &f) == 0,
 		"isl deep: space of a single nest built");
 	if (!f.space)
 		goto done;
@@ -585,7 +593,7 @@ int main(void)
 	test_matmul_orders(ctx);
 	test_diamond(ctx);
 	test_isl_band(ctx);
-	test_isl_fallback(ctx);
+	test_isl_shallow(ctx);
 	test_isl_deep(ctx);
 	isl_ctx_free(ctx);
 	AT_TEST_END();

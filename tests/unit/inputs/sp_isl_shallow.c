@@ -1,6 +1,7 @@
 /* The first statement has one loop, isl's band three members: on S0 two
- * of them are constants, so the band cannot be read over S0's loops and
- * the isl shape keeps I on the first loops (at_shape_isl_rows' fallback). */
+ * of them are constants, so the band is read over the loops of S1, the
+ * deepest statement (at_shape_isl_rows; before session 34 it fell back
+ * to I on S0's loops). */
 double x[100], A[100][100], B[100][100];
 
 void f(void)
