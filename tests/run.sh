@@ -417,12 +417,6 @@ run_cli() {
 		[ "$(grep -c 'predicted speedup' "$LOGS/cli.err")" -ge 2 ]
 	check $? "cli $t: --strategy model --explain lists the top candidates with predicted speedups"
 
-	# isl's band is read over the deepest statement's loops (the first
-	# statement there has one loop): --explain names them.
-	cli "$t" --strategy fixed:32 --explain tests/unit/inputs/sp_isl_shallow.c -o "$LOGS/cli.c"
-	[ $rc -eq 0 ] && nosan && grep -q "^    isl .* on isl's band (its hyperplanes, shifts and fusion), members over S1's loops (j, k, i); sigma" "$LOGS/cli.err"
-	check $? "cli $t: --explain prints isl's band members over the deepest statement's loops"
-
 	# The machine line: this machine's caches as the features see them,
 	# and whether the weights' "machines" list has one like it.
 	mline=$(grep '^  machine: L1d [0-9]* KiB, L2 [0-9]* KiB, L3 [0-9]* KiB, [0-9]* cores (caches from [a-z]*)' "$LOGS/cli.err" | head -n 1)
@@ -442,6 +436,12 @@ run_cli() {
 	cli "$t" --weights "$LOGS/w-away.json" --explain -I runtime examples/matmul.c -o "$LOGS/cli.c"
 	[ $here -eq 0 ] && [ $rc -eq 0 ] && nosan && grep -q '^  machine: .*none of the 1 machines the weights were trained on has these caches and cores, so the predictions extrapolate$' "$LOGS/cli.err"
 	check $? "cli $t: --explain prints this machine's caches (got '$mline') and whether the weights' machines include it"
+
+	# isl's band is read over the deepest statement's loops (the first
+	# statement there has one loop): --explain names them.
+	cli "$t" --strategy fixed:32 --explain tests/unit/inputs/sp_isl_shallow.c -o "$LOGS/cli.c"
+	[ $rc -eq 0 ] && nosan && grep -q "^    isl .* on isl's band (its hyperplanes, shifts and fusion), members over S1's loops (j, k, i); sigma" "$LOGS/cli.err"
+	check $? "cli $t: --explain prints isl's band members over the deepest statement's loops"
 
 	cli "$t" --autotune 0 -I runtime examples/matmul.c
 	[ $rc -eq 2 ] && nosan && grep -q -- '--autotune' "$LOGS/cli.err"
