@@ -37,13 +37,14 @@ static cJSON *at_report_longs(const long *v, int n)
 	return a;
 }
 
-/* Returns the matrix h (n x n) as an array of rows. */
-static cJSON *at_report_matrix(const long h[][AT_MAX_DEPTH], int n)
+/* Returns the first n rows of h, each of its first cols entries, as an
+ * array of rows. */
+static cJSON *at_report_matrix(const long h[][AT_MAX_DEPTH], int n, int cols)
 {
 	cJSON *a = cJSON_CreateArray();
 
 	for (int r = 0; a && r < n; r++)
-		if (!cJSON_AddItemToArray(a, at_report_longs(h[r], n))) {
+		if (!cJSON_AddItemToArray(a, at_report_longs(h[r], cols))) {
 			cJSON_Delete(a);
 			return NULL;
 		}
@@ -60,16 +61,22 @@ static int at_report_add(cJSON *obj, const char *key, cJSON *item)
 	return 0;
 }
 
-/* Returns {"name", "kind", "H", "sigma"} for one shape. */
-static cJSON *at_report_shape(const at_shape *sh)
+/* Returns {"name", "kind", "H", "sigma", "stmt", "band"} for one shape
+ * of a nest of scop: "band" is its rows over the loops of statement
+ * "stmt" (at_shape.band). */
+static cJSON *at_report_shape(const at_scop *scop, const at_shape *sh)
 {
 	static const char *kinds[] = { "rect", "skew", "cone", "isl" };
+	int d = scop->n_stmt ? scop->stmts[sh->stmt].n_loop : 0;
 	cJSON *o = cJSON_CreateObject();
 
 	if (!o || !cJSON_AddStringToObject(o, "name", sh->name) ||
 	    !cJSON_AddStringToObject(o, "kind", kinds[sh->kind]) ||
-	    at_report_add(o, "H", at_report_matrix(sh->h, sh->n)) < 0 ||
-	    at_report_add(o, "sigma", at_report_longs(sh->sigma, sh->n)) < 0) {
+	    at_report_add(o, "H", at_report_matrix(sh->h, sh->n, sh->n)) < 0 ||
+	    at_report_add(o, "sigma", at_report_longs(sh->sigma, sh->n)) < 0 ||
+	    !cJSON_AddNumberToObject(o, "stmt", sh->stmt) ||
+	    at_report_add(o, "band", at_report_matrix(sh->band, sh->n,
+	    d < AT_MAX_DEPTH ? d : AT_MAX_DEPTH)) < 0) {
 		cJSON_Delete(o);
 		return NULL;
 	}
@@ -105,7 +112,7 @@ static cJSON *at_report_struct(isl_ctx *ctx, const at_space *space,
 	scan[1] = at_scan_letter(st->ch.tile_scan);
 	if (!cJSON_AddStringToObject(o, "id", at_space_id(space, &st->ch, id,
 	    sizeof(id))) || !cJSON_AddStringToObject(o, "shape", sh->name) ||
-	    at_report_add(o, "H", at_report_matrix(sh->h, sh->n)) < 0 ||
+	    at_report_add(o, "H", at_report_matrix(sh->h, sh->n, sh->n)) < 0 ||
 	    !cJSON_AddStringToObject(o, "tile_scan", scan))
 		goto error;
 	scan[0] = 'L';
@@ -198,7 +205,7 @@ static int at_report_space(isl_ctx *ctx, cJSON *nest, const at_scop *scop,
 
 	for (int s = 0; shapes && s < space->n_shape; s++)
 		if (!cJSON_AddItemToArray(shapes,
-		    at_report_shape(&space->shapes[s])))
+		    at_report_shape(scop, &space->shapes[s])))
 			return -1;
 	if (!shapes || at_report_sizes(nest, space) < 0 ||
 	    at_report_counts(nest, space) < 0)

@@ -438,10 +438,12 @@ run_cli() {
 	check $? "cli $t: --explain prints this machine's caches (got '$mline') and whether the weights' machines include it"
 
 	# isl's band is read over the deepest statement's loops (the first
-	# statement there has one loop): --explain names them.
-	cli "$t" --strategy fixed:32 --explain tests/unit/inputs/sp_isl_shallow.c -o "$LOGS/cli.c"
-	[ $rc -eq 0 ] && nosan && grep -q "^    isl .* on isl's band (its hyperplanes, shifts and fusion), members over S1's loops (j, k, i); sigma" "$LOGS/cli.err"
-	check $? "cli $t: --explain prints isl's band members over the deepest statement's loops"
+	# statement there has one loop): --explain names them, --report
+	# gives the statement and the rows.
+	cli "$t" --strategy fixed:32 --explain --report "$LOGS/shallow.json" tests/unit/inputs/sp_isl_shallow.c -o "$LOGS/cli.c"
+	[ $rc -eq 0 ] && nosan && grep -q "^    isl .* on isl's band (its hyperplanes, shifts and fusion), members over S1's loops (j, k, i); sigma" "$LOGS/cli.err" &&
+		jq -e '[.nests[0].shapes[] | select(.kind == "isl")] | length == 1 and .[0].stmt == 1 and .[0].band == [[0,1,0],[0,0,1],[1,0,0]]' "$LOGS/shallow.json" >/dev/null
+	check $? "cli $t: --explain and --report give isl's band members over the deepest statement's loops"
 
 	cli "$t" --autotune 0 -I runtime examples/matmul.c
 	[ $rc -eq 2 ] && nosan && grep -q -- '--autotune' "$LOGS/cli.err"
