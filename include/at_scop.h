@@ -188,6 +188,10 @@ int at_scop_stmt_dim(const at_stmt *s, int g);
  * it has no statement. */
 int at_scop_ref_stmt(const at_scop *scop);
 
+/* Returns 1 if statement `a` comes before `b` in that choice (more loops,
+ * or as many and earlier; any statement comes before b = -1), else 0. */
+int at_scop_ref_before(const at_scop *scop, int a, int b);
+
 /* Returns 1 if statement `s` has a reference to array `a` of a kind in
  * `kinds` (AT_READ, AT_WRITE or both), else 0. */
 int at_scop_stmt_refers(const at_stmt *s, int a, int kinds);

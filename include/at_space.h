@@ -184,6 +184,11 @@ typedef struct at_cand {
 	char desc[256];			/* one line for --explain and comments */
 } at_cand;
 
+/* Writes into trips (AT_MAX_DEPTH entries) the trip count of the loop
+ * at position k of statement `stmt` of the space's scop (-1: parametric,
+ * or no loop there). */
+void at_space_stmt_trips(const at_space *space, int stmt, long *trips);
+
 /* Parses the clauses of a `#pragma autotile` into *opts (which holds the
  * command-line defaults on entry): tile(N,...), shape(NAME),
  * scan(TS,LI), candidate(ID), explain, parallel(outer|none).  Unknown or

@@ -105,13 +105,23 @@ int at_scop_stmt_dim(const at_stmt *s, int g)
 	return -1;
 }
 
+/* Returns whether statement a comes before b as a reference (see
+ * at_scop.h). */
+int at_scop_ref_before(const at_scop *scop, int a, int b)
+{
+	int da = scop->stmts[a].n_loop;
+
+	return b < 0 || da > scop->stmts[b].n_loop ||
+		(da == scop->stmts[b].n_loop && a < b);
+}
+
 /* Returns the first deepest statement of scop (see at_scop.h). */
 int at_scop_ref_stmt(const at_scop *scop)
 {
 	int ref = 0;
 
 	for (int k = 1; k < scop->n_stmt; k++)
-		if (scop->stmts[k].n_loop > scop->stmts[ref].n_loop)
+		if (at_scop_ref_before(scop, k, ref))
 			ref = k;
 	return ref;
 }

@@ -466,7 +466,8 @@ struct at_shape_pick {
 };
 
 /* Keeps in *user (a struct at_shape_pick) the set of a union set whose
- * statement has the most loops, the first such on ties. */
+ * statement comes first as a reference (at_scop_ref_before): the most
+ * loops, the first such on ties. */
 static isl_stat at_shape_deepest(__isl_take isl_set *set, void *user)
 {
 	struct at_shape_pick *pk = user;
@@ -474,10 +475,7 @@ static isl_stat at_shape_deepest(__isl_take isl_set *set, void *user)
 	int k = -1;
 
 	if (name && sscanf(name, "S%d", &k) == 1 && k >= 0 &&
-	    k < pk->scop->n_stmt && (pk->stmt < 0 ||
-	    pk->scop->stmts[k].n_loop > pk->scop->stmts[pk->stmt].n_loop ||
-	    (pk->scop->stmts[k].n_loop == pk->scop->stmts[pk->stmt].n_loop &&
-	     k < pk->stmt))) {
+	    k < pk->scop->n_stmt && at_scop_ref_before(pk->scop, k, pk->stmt)) {
 		isl_space_free(pk->space);
 		pk->space = isl_set_get_space(set);
 		pk->stmt = k;
@@ -499,8 +497,8 @@ static isl_stat at_shape_piece(__isl_take isl_set *set,
 }
 
 /* Writes the coefficients of member p of mupa on the d loops of the
- * statement of space s0 into row; returns 1, 0 when it is not one affine piece with
- * integer coefficients and no division there, -1 on error. */
+ * statement of space s0 into row; returns 1, 0 when it is not one affine
+ * piece with integer coefficients and no division there, -1 on error. */
 static int at_shape_member_row(__isl_keep isl_multi_union_pw_aff *mupa,
 	int p, __isl_keep isl_space *s0, int d, long *row)
 {
@@ -569,20 +567,15 @@ int at_shape_isl_rows(const at_space *space,
 		isl_schedule_node_band_get_partial_schedule(node);
 	long m[AT_MAX_DEPTH][AT_MAX_DEPTH], trips[AT_MAX_DEPTH];
 	struct at_shape_pick pk = { scop, -1, NULL };
-	int d = 0, ok = 1;
+	int d, ok = 1;
 	int col[AT_MAX_DEPTH];
 
 	if (!dom || !mupa ||
 	    isl_union_set_foreach_set(dom, &at_shape_deepest, &pk) < 0)
 		goto error;
-	memcpy(trips, space->trips, sizeof(trips));
 	sh->stmt = pk.space ? pk.stmt : space->ref;
-	if (pk.space) {
-		const at_stmt *st = &scop->stmts[pk.stmt];
-		d = st->n_loop;
-		for (int k = 0; k < d && k < AT_MAX_DEPTH; k++)
-			trips[k] = space->loop_trips[st->loops[k]];
-	}
+	d = pk.space ? scop->stmts[pk.stmt].n_loop : 0;
+	at_space_stmt_trips(space, sh->stmt, trips);
 	for (int k = 0; k < sh->n; k++)
 		band[k][k] = 1;
 	at_shape_set_rows(trips, sh, band);

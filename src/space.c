@@ -1185,24 +1185,31 @@ done:
 	return !depth || r < 0 ? -1 : 0;
 }
 
+/* Writes the trip counts of statement stmt's loops by position (see
+ * at_space.h). */
+void at_space_stmt_trips(const at_space *space, int stmt, long *trips)
+{
+	const at_scop *scop = space->scop;
+	const at_stmt *st = stmt < scop->n_stmt ? &scop->stmts[stmt] : NULL;
+
+	for (int k = 0; k < AT_MAX_DEPTH; k++)
+		trips[k] = st && k < st->n_loop ?
+			space->loop_trips[st->loops[k]] : -1;
+}
+
 /* Fills space->loop_trips with the trip counts of the scop's loops and
  * space->trips with those of the loops enclosing the reference
  * statement, by position.  Returns 0 or -1. */
 static int at_space_trips(isl_ctx *ctx, at_space *space)
 {
 	const at_scop *scop = space->scop;
-	const at_stmt *st = scop->n_stmt ? &scop->stmts[space->ref] : NULL;
 	long total;
 
 	space->loop_trips = calloc(scop->n_loop + 1, sizeof(long));
-	if (!space->loop_trips)
+	if (!space->loop_trips ||
+	    at_scop_trip_counts(ctx, scop, space->loop_trips, &total) < 0)
 		return -1;
-	for (int k = 0; k < AT_MAX_DEPTH; k++)
-		space->trips[k] = -1;
-	if (at_scop_trip_counts(ctx, scop, space->loop_trips, &total) < 0)
-		return -1;
-	for (int k = 0; st && k < st->n_loop && k < AT_MAX_DEPTH; k++)
-		space->trips[k] = space->loop_trips[st->loops[k]];
+	at_space_stmt_trips(space, space->ref, space->trips);
 	return 0;
 }
 
