@@ -195,6 +195,21 @@ run_float() {
 	gen_check_seeds float "series 3, float" $fs
 }
 
+# Series 4 (autotile-gen seeds from 3,000,000): class accumulate only,
+# over double: gemm/2mm, atax/bicg, doitgen and column-mean forms whose
+# accumulation starts from an element set to 0 (or scaled) first; series 3
+# keeps its programs.  Seeds 3000004 (gemm), 3000000 (atax), 3000008
+# (doitgen) and 3000018 (column means) cover the four forms.
+run_accumulate() {
+	gen_pinned "2206026048 1570531909 1523744249 3455168380 4103902412 286396651 1196458376 4272940437 1530833652" \
+		"series 4" 2000001 2000004 2000039
+	as="3000004 3000000 3000008 3000018"
+	gen_all_match '^ \* gen-class: accumulate$' 'static float' $as &&
+		gen_all_match '^[[:space:]]+[A-Za-z]+(\[[a-z]\])+ = 0\.0;$' '' $as
+	check $? "autotile-gen: seeds $as are of class accumulate, over double, each setting an element to 0.0 in the nest"
+	gen_check_seeds acc "class accumulate" $as
+}
+
 # Prints a section header with the time elapsed so far.
 section() {
 	echo "# ---- $* ($(($(date +%s) - start)) s)"
@@ -1579,6 +1594,7 @@ if [ -x "$AUTOTILE" ]; then
 		tally "$LOGS/gentest.log" "tests/gentest.sh"
 		run_recurrence
 		run_float
+		run_accumulate
 	else
 		check 1 "$GEN exists (run make)"
 	fi

@@ -872,7 +872,7 @@ static void at_ds_class(const char *text, at_ds_kernel *k)
 static int at_ds_class_known(const char *name)
 {
 	static const char *const known[] = { "uniform", "stencil",
-		"reduction", "transpose", "triangular", "multi", "recurrence" };
+		"reduction", "transpose", "triangular", "multi", "recurrence", "accumulate" };
 
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
 		if (!strcmp(name, known[i]))
@@ -1858,7 +1858,8 @@ static void at_ds_usage(FILE *f)
 "                     or test\n"
 "  --class C          only the kernels of autotile-gen's class C (uniform,\n"
 "                     stencil, reduction, transpose, triangular, multi;\n"
-"                     recurrence from seed 1000000 on); the seeds of\n"
+"                     recurrence from seed 1000000 on; only\n"
+"                     accumulate from seed 3000000 on); the seeds of\n"
 "                     other classes are skipped\n"
 "  --weights FILE     the cost model whose best candidates are sampled\n"
 "                     too (role \"model\", ranked as autotile --strategy\n"

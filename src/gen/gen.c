@@ -7,7 +7,7 @@
  *                [--locals] [-o FILE]
  *
  * Prints one complete C program: #define'd sizes (each overridable with
- * -D), static double (float from series 3 on) arrays, a deterministic
+ * -D), static double (float in series 3) arrays, a deterministic
  * init(), the kernel function(s)
  * and a main that times them and prints hashes of every array written (see
  * runtime/at_bench.h).  Everything is drawn from one splitmix64 generator
@@ -20,8 +20,10 @@
  * uniform, stencil, reduction, transpose, triangular, multi; seeds from
  * 1,000,000 on (series 2) also recurrence (recursive filters through
  * scalars, as in deriche); from 2,000,000 on (series 3) the same seven
- * classes over float arrays and scalars.  The seeds below keep their
- * kernels.
+ * classes over float arrays and scalars; from 3,000,000 on (series 4)
+ * only accumulate (an element set to 0 or scaled before a loop
+ * accumulates into it, as in gemm or doitgen), over double.  The seeds
+ * below keep their kernels.
  *
  * Exit status: 0 success, 1 output error (or a generator bug:
  * a kernel that does not fit its fixed tables), 2 usage error.
@@ -1812,16 +1814,237 @@ static void at_gen_recurrence(at_gen_kernel *k)
 	k->cls = "recurrence";
 }
 
+/* ------------------------------------------------------------------ */
+/* Class 8 (series 4 only): accumulations after an initialisation      */
+/* ------------------------------------------------------------------ */
+
+/* Seeds from here on (series 4) are all of class accumulate, over double:
+ * an element set to a constant (or scaled) before a loop accumulates into
+ * it, as gemm, 2mm, atax, bicg, doitgen, covariance and correlation do;
+ * none of the kernels of series 1 to 3 starts a reduction that way. */
+#define AT_GEN_SERIES4 3000000ULL
+
+/* Appends name[it(roles[0])]...[it(roles[nd-1])] (plain iterators). */
+static void at_gen_cat_roles(at_gen_str *b, const char *name, int nd,
+	const int *roles)
+{
+	at_gen_sub sub[AT_GEN_MAX_DIMS];
+
+	for (int d = 0; d < nd && d < AT_GEN_MAX_DIMS; d++)
+		sub[d] = (at_gen_sub){ at_gen_it[roles[d]], 1, 0 };
+	at_gen_cat_ref(b, name, nd, sub);
+}
+
+/* Adds under parent the initialisation of name at roles: "R = 0.0;", or
+ * "R *= 0.5;" when scale. */
+static void at_gen_ainit(at_gen_kernel *k, int parent, const char *name,
+	int nd, const int *roles, int scale)
+{
+	at_gen_str b;
+
+	at_gen_stmt(k, parent, &b);
+	at_gen_cat_roles(&b, name, nd, roles);
+	at_gen_cat(&b, scale ? " *= 0.5;" : " = 0.0;");
+}
+
+/* Adds under parent "T += [0.5 *] X * Y;", each reference at its roles. */
+static void at_gen_aacc(at_gen_kernel *k, int parent, const char *const *nm,
+	const int *nd, const int *const *roles, int coef)
+{
+	at_gen_str b;
+
+	at_gen_stmt(k, parent, &b);
+	at_gen_cat_roles(&b, nm[0], nd[0], roles[0]);
+	at_gen_cat(&b, " += %s", coef ? "0.5 * " : "");
+	at_gen_cat_roles(&b, nm[1], nd[1], roles[1]);
+	at_gen_cat(&b, " * ");
+	at_gen_cat_roles(&b, nm[2], nd[2], roles[2]);
+	at_gen_cat(&b, ";");
+}
+
+/* gemm / 2mm: C[i][j] = 0 (or *= 0.5), then C[i][j] += A[i][k] * B[k][j]
+ * with A and/or B possibly stored transposed; either gemm's form (for i
+ * { for j init; for k, j in a random order: update }) or 2mm's (for i, j
+ * in a random order { init; for k update }). */
+static void at_gen_a_gemm(at_gen_kernel *k, int scale)
+{
+	static const int rij[] = { 0, 1 };
+	int s[3], ta = at_gen_pct(k, 35), tb = at_gen_pct(k, 35);
+	int ra[2] = { ta ? 2 : 0, ta ? 0 : 2 }, rb[2] = { tb ? 1 : 2, tb ? 2 : 1 };
+	int perm[2], sep = at_gen_pct(k, 50), coef = at_gen_pct(k, 30), l;
+	const char *nm[] = { "C", "A", "B" };
+	const int nd[] = { 2, 2, 2 }, *rl[] = { rij, ra, rb };
+
+	at_gen_dims(k, 3, 13, 41, 2.0e8, s);
+	at_gen_perm(k, 2, perm);
+	at_gen_arr2(k, "A", s, ra[0], ra[1], 0);
+	at_gen_arr2(k, "B", s, rb[0], rb[1], 0);
+	at_gen_arr2(k, "C", s, 0, 1, 1);
+	if (sep) {
+		int li = at_gen_full(k, -1, "i", s[0]), o[2] = { 2, 1 };
+
+		at_gen_ainit(k, at_gen_full(k, li, "j", s[1]), "C", 2, rij,
+			scale);
+		if (perm[0])
+			o[0] = 1, o[1] = 2;
+		l = at_gen_full(k, li, at_gen_it[o[0]], s[o[0]]);
+		l = at_gen_full(k, l, at_gen_it[o[1]], s[o[1]]);
+		at_gen_what(k, "gemm: for i { for j init C; for %s-%s C += A%s "
+			"* B%s }", at_gen_it[o[0]], at_gen_it[o[1]],
+			ta ? "^T" : "", tb ? "^T" : "");
+	} else {
+		l = at_gen_nest(k, -1, 2, s, perm);
+		at_gen_ainit(k, l, "C", 2, rij, scale);
+		l = at_gen_full(k, l, "k", s[2]);
+		at_gen_what(k, "2mm-like: for ");
+		at_gen_what_order(k, 2, perm);
+		at_gen_what(k, " { init C; for k C += A%s * B%s }",
+			ta ? "^T" : "", tb ? "^T" : "");
+	}
+	at_gen_aacc(k, l, nm, nd, rl, coef);
+}
+
+/* atax / bicg: repeated NR times, for i { y[i] = 0; for j y[i] += A * x;
+ * [for j z[j] += A[i][j] * y[i]] } with A possibly stored transposed; z
+ * (when present) set to 0 in a loop of its own first. */
+static void at_gen_a_matvec(at_gen_kernel *k, int scale)
+{
+	static const int ri[] = { 0 }, rj[] = { 1 };
+	int s[2], tr = at_gen_pct(k, 35), cons = at_gen_pct(k, 45), nr, r, li;
+	int ra[2] = { tr ? 1 : 0, tr ? 0 : 1 };
+	const char *nm[] = { "y", "A", "x" }, *nz[] = { "z", "A", "y" };
+	const int nd[] = { 1, 2, 1 }, *rl[] = { ri, ra, rj }, *rz[] = { rj, ra,
+		ri };
+
+	nr = at_gen_size_add(k, "NR", at_gen_int(k, 2, 3),
+		at_gen_int(k, 4, 10));
+	at_gen_dims(k, 2, 13, 41, 5.0e6, s);
+	at_gen_arr2(k, "A", s, ra[0], ra[1], 0);
+	at_gen_arr_add(k, "x", 1, &s[1]);
+	at_gen_out(k, "y", 1, &s[0]);
+	r = at_gen_full(k, -1, "r", nr);
+	if (cons) {
+		at_gen_out(k, "z", 1, &s[1]);
+		at_gen_ainit(k, at_gen_full(k, r, "j", s[1]), "z", 1, rj, 0);
+	}
+	li = at_gen_full(k, r, "i", s[0]);
+	at_gen_ainit(k, li, "y", 1, ri, scale);
+	at_gen_aacc(k, at_gen_full(k, li, "j", s[1]), nm, nd, rl, 0);
+	if (cons)
+		at_gen_aacc(k, at_gen_full(k, li, "j", s[1]), nz, nd, rz, 0);
+	at_gen_what(k, "matrix-vector product y = A%s x after y = %s%s, "
+		"repeated NR times", tr ? "^T" : "", scale ? "0.5 y" : "0",
+		cons ? ", then z[j] += A * y[i] (atax-like)" : "");
+	if (tr)
+		at_gen_bench_div(k, nr, 2);
+}
+
+/* doitgen: for i for j { for k { sum[k] = 0; for l sum[k] += A[i][j][l]
+ * * W[l][k]; } for k O[i][j][k] = sum[k]; } with W possibly transposed and
+ * O either A itself (in place) or another array. */
+static void at_gen_a_doitgen(at_gen_kernel *k, int scale)
+{
+	static const int rk[] = { 2 }, rijl[] = { 0, 1, 3 }, rijk[] = { 0, 1,
+		2 };
+	int s[4], tw = at_gen_pct(k, 35), inplace = at_gen_pct(k, 60);
+	int rw[2] = { tw ? 2 : 3, tw ? 3 : 2 }, sz[3], l, lk;
+	long nk = at_gen_odd(k, 96, 200);
+	const char *nm[] = { "sum", "A", "W" }, *o = inplace ? "A" : "O";
+	const int nd[] = { 1, 3, 2 }, *rl[] = { rk, rijl, rw };
+	at_gen_str b;
+
+	at_gen_dims(k, 2, 13, 41, 2.0e8 / (double)(nk * nk), s);
+	s[2] = at_gen_size_add(k, "NK", at_gen_odd(k, 13, 41), nk);
+	s[3] = s[2];
+	sz[0] = s[0], sz[1] = s[1], sz[2] = s[2];
+	at_gen_out(k, "A", 3, sz);
+	at_gen_arr_add(k, "W", 2, &s[2]);
+	at_gen_out(k, "sum", 1, &s[2]);
+	if (!inplace)
+		at_gen_out(k, "O", 3, sz);
+	l = at_gen_full(k, at_gen_full(k, -1, "i", s[0]), "j", s[1]);
+	lk = at_gen_full(k, l, "k", s[2]);
+	at_gen_ainit(k, lk, "sum", 1, rk, scale);
+	at_gen_aacc(k, at_gen_full(k, lk, "l", s[3]), nm, nd, rl, 0);
+	at_gen_stmt(k, at_gen_full(k, l, "k", s[2]), &b);
+	at_gen_cat_roles(&b, o, 3, rijk);
+	at_gen_cat(&b, " = sum[k];");
+	at_gen_what(k, "doitgen-like: sum[k] = %s, sum[k] += A[i][j][l] * W%s,"
+		" then %s[i][j][k] = sum[k]", scale ? "0.5 sum[k]" : "0",
+		tw ? "^T" : "", o);
+}
+
+/* column means (covariance, correlation): repeated NR times, mean[j] = 0,
+ * mean[j] += D[i][j] over i, mean[j] *= 0.25; either j outside (the sum
+ * strides down the columns) or the three in loops of their own (the sum
+ * in i-j order); then, half the time, C[i][j] = D[i][j] - mean[j]. */
+static void at_gen_a_means(at_gen_kernel *k, int scale)
+{
+	static const int rj[] = { 1 }, rij[] = { 0, 1 };
+	int s[2], outer = at_gen_pct(k, 60), cen = at_gen_pct(k, 50), nr, r, l;
+	at_gen_str b;
+
+	nr = at_gen_size_add(k, "NR", at_gen_int(k, 2, 3),
+		at_gen_int(k, 4, 10));
+	at_gen_dims(k, 2, 13, 41, 5.0e6, s);
+	at_gen_arr2(k, "D", s, 0, 1, 0);
+	at_gen_out(k, "mean", 1, &s[1]);
+	if (cen)
+		at_gen_arr2(k, "C", s, 0, 1, 1);
+	r = at_gen_full(k, -1, "r", nr);
+	l = outer ? at_gen_full(k, r, "j", s[1]) : -1;
+	at_gen_ainit(k, outer ? l : at_gen_full(k, r, "j", s[1]), "mean", 1,
+		rj, scale);
+	at_gen_stmt(k, outer ? at_gen_full(k, l, "i", s[0]) :
+		at_gen_full(k, at_gen_full(k, r, "i", s[0]), "j", s[1]), &b);
+	at_gen_cat(&b, "mean[j] += D[i][j];");
+	at_gen_stmt(k, outer ? l : at_gen_full(k, r, "j", s[1]), &b);
+	at_gen_cat(&b, "mean[j] *= 0.25;");
+	if (cen) {
+		at_gen_stmt(k, at_gen_nest(k, r, 2, s, rij), &b);
+		at_gen_cat(&b, "C[i][j] = D[i][j] - mean[j];");
+	}
+	at_gen_what(k, "column means of D (%s)%s, repeated NR times",
+		outer ? "j outside" : "init, i-j sum and scale in loops of "
+		"their own", cen ? ", then centred into C" : "");
+	if (outer)
+		at_gen_bench_div(k, nr, 2);
+}
+
+/* Class accumulate: an initialised accumulation (gemm or 2mm, atax or
+ * bicg, doitgen, column means); the initialisation sets 0, or a quarter
+ * of the time scales by 0.5 as gemm's beta does. */
+static void at_gen_accumulate(at_gen_kernel *k)
+{
+	int r = at_gen_int(k, 0, 99), scale = at_gen_pct(k, 25);
+
+	if (r < 40)
+		at_gen_a_gemm(k, scale);
+	else if (r < 65)
+		at_gen_a_matvec(k, scale);
+	else if (r < 85)
+		at_gen_a_doitgen(k, scale);
+	else
+		at_gen_a_means(k, scale);
+	k->cls = "accumulate";
+}
+
 /* Draws the whole kernel for seed: its class (one of six, equally likely;
- * from AT_GEN_SERIES2 on one of seven; from AT_GEN_SERIES3 on over float)
- * and everything in it.  Returns 0, or -1 when a fixed buffer overflowed
+ * from AT_GEN_SERIES2 on one of seven; from AT_GEN_SERIES3 on over float;
+ * from AT_GEN_SERIES4 on class accumulate, over double) and everything in
+ * it.  Returns 0, or -1 when a fixed buffer overflowed
  * (a generator bug). */
 static int at_gen_kernel_make(at_gen_kernel *k, uint64_t seed)
 {
 	memset(k, 0, sizeof *k);
 	k->rng = seed;
 	k->root = -1;
-	k->elem = seed >= AT_GEN_SERIES3 ? "float" : "double";
+	k->elem = seed >= AT_GEN_SERIES3 && seed < AT_GEN_SERIES4 ? "float" :
+		"double";
+	if (seed >= AT_GEN_SERIES4) {
+		at_gen_accumulate(k);
+		return k->err || k->root < 0 ? -1 : 0;
+	}
 	switch (at_gen_int(k, 0, seed >= AT_GEN_SERIES2 ? 6 : 5)) {
 	case 0: at_gen_uniform(k); break;
 	case 1: at_gen_stencil(k); break;

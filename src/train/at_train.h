@@ -129,7 +129,8 @@ int at_tr_data_add_busy(at_tr_data *d);
  * appended) from d. */
 void at_tr_data_drop_busy(at_tr_data *d);
 
-/* The split of a seed: a hash of the seed, 70/15/15 % train/val/test.
+/* The split of a seed: a hash of the seed, 70/15/15 % train/val/test
+ * (for autotile-gen's series 4, a hash independent of its first draw).
  * With n_fold > 0 (cross-validation), the test kernels stay test and the
  * other 85 % fall into n_fold parts by a further digit of the same hash:
  * part `fold` (1 .. n_fold) is validation, the others training. */

@@ -42,11 +42,22 @@ static int at_tr_fail(const at_tr_line *l, const char *fmt, ...)
 	return -1;
 }
 
-/* The split of a seed (splitmix64 finaliser of the seed: mod 100 for the
- * split, its next digit mod n_fold for the cross-validation part). */
+/* autotile-gen draws each kernel from splitmix64's outputs from the seed,
+ * the first of which is also this split's hash: in series 4 (seeds from
+ * 3,000,000 on) that first draw picks the kernel's form, the second
+ * whether it scales instead of setting 0.  Its seeds are split by the
+ * same finaliser of the seed xor a constant, which is none of the
+ * generator's draws. */
+#define AT_TR_SERIES4 3000000LL
+#define AT_TR_SALT 0x5851f42d4c957f2dULL
+
+/* The split of a seed (splitmix64's first output from the seed, or from
+ * AT_TR_SERIES4 on from the seed xor AT_TR_SALT: mod 100 for the split,
+ * its next digit mod n_fold for the cross-validation part). */
 at_tr_split at_tr_split_of(long long seed, int fold, int n_fold)
 {
-	uint64_t z = (uint64_t)seed + 0x9e3779b97f4a7c15ULL;
+	uint64_t z = ((uint64_t)seed ^ (seed >= AT_TR_SERIES4 ? AT_TR_SALT :
+		0)) + 0x9e3779b97f4a7c15ULL;
 	unsigned p;
 
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;

@@ -564,6 +564,41 @@ static void test_split(void)
 			"17000 seeds", f + 1, part[f]);
 }
 
+/* Series 4 of autotile-gen (seeds from 3,000,000) picks a kernel's form
+ * by its first draw and its initialisation by its second (splitmix64's
+ * outputs from the seed; the first is the split's hash below that
+ * series): there the split must follow none of the first draws (the
+ * first put every column-mean kernel in test, the second every scaling
+ * one in training).  Of 20000 such seeds the test ones have each of
+ * the first 8 draws at 85 or more (mod 100) between 5 and 25 % of the
+ * time, and the split stays 70/15/15. */
+static void test_split_series4(void)
+{
+	int n[AT_TR_N_SPLIT] = { 0 }, high[8] = { 0 };
+
+	for (long s = 3000000; s < 3020000; s++) {
+		at_tr_split sp = at_tr_split_of(s, 0, 0);
+		uint64_t st = (uint64_t)s;
+
+		n[sp]++;
+		for (int d = 0; d < 8; d++) {
+			uint64_t z = (st += 0x9e3779b97f4a7c15ULL);
+
+			z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+			z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+			z ^= z >> 31;
+			high[d] += sp == AT_TR_TEST && z % 100 >= 85;
+		}
+	}
+	AT_CHECK(abs(n[0] - 14000) < 400 && abs(n[1] - 3000) < 300 &&
+		abs(n[2] - 3000) < 300, "split of series 4's 20000 seeds: "
+		"%d/%d/%d", n[0], n[1], n[2]);
+	for (int d = 0; d < 8; d++)
+		AT_CHECK(high[d] > n[2] / 20 && high[d] < n[2] / 4,
+			"series 4: %d of %d test seeds have draw %d at 85 or "
+			"more", high[d], n[2], d + 1);
+}
+
 /* Writes a synthetic data set: 200 kernels of 12 candidates and keep;
  * log-speedup = 0.8 c0 - 0.5 c1^2 + 0.4 c0 n0 (+ small noise); c2, c3,
  * n1, n2 are noise features. */
@@ -1303,6 +1338,7 @@ int main(void)
 	test_margin_tolerance(dir);
 	test_reader_errors(dir);
 	test_split();
+	test_split_series4();
 	test_train(dir);
 	test_unseen(dir);
 	test_cens_losses();
