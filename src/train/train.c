@@ -710,7 +710,8 @@ static cJSON *at_tr_dataset_json(const at_tr_data *d)
 	    at_tr_set(o, "files", cJSON_CreateStringArray(
 		(const char *const *)d->files, d->n_file)) < 0 ||
 	    !cJSON_AddStringToObject(o, "split", "by seed: splitmix64(seed) "
-		"% 100 < 70 train, < 85 validation, else test") ||
+		"% 100 < 70 train, < 85 validation, else test; seeds from "
+		"3000000 on: splitmix64(seed xor 0x5851f42d4c957f2d)") ||
 	    !(sp = cJSON_AddObjectToObject(o, "kernels_per_split")))
 		goto error;
 	for (int s = 0; s < AT_TR_N_SPLIT; s++) {
