@@ -780,14 +780,24 @@ static void at_gen_stencil(at_gen_kernel *k)
 /* Class 3: reductions                                                 */
 /* ------------------------------------------------------------------ */
 
+/* Appends name[it(roles[0])]...[it(roles[nd-1])] (plain iterators). */
+static void at_gen_cat_roles(at_gen_str *b, const char *name, int nd,
+	const int *roles)
+{
+	at_gen_sub sub[AT_GEN_MAX_DIMS];
+
+	for (int d = 0; d < nd && d < AT_GEN_MAX_DIMS; d++)
+		sub[d] = (at_gen_sub){ at_gen_it[roles[d]], 1, 0 };
+	at_gen_cat_ref(b, name, nd, sub);
+}
+
 /* Appends "name[it(a)][it(b)]" for a 2-D reference whose subscripts are
  * the iterators of roles a and b (plain, offset 0). */
 static void at_gen_cat_ref2(at_gen_str *b, const char *name, int ra, int rb)
 {
-	at_gen_sub sub[2] = { { at_gen_it[ra], 1, 0 },
-		{ at_gen_it[rb], 1, 0 } };
+	const int roles[2] = { ra, rb };
 
-	at_gen_cat_ref(b, name, 2, sub);
+	at_gen_cat_roles(b, name, 2, roles);
 }
 
 /* Adds the 2-D array name over the sizes of roles ra, rb (s[] indexed by
@@ -1824,17 +1834,6 @@ static void at_gen_recurrence(at_gen_kernel *k)
  * none of the kernels of series 1 to 3 starts a reduction that way. */
 #define AT_GEN_SERIES4 3000000ULL
 
-/* Appends name[it(roles[0])]...[it(roles[nd-1])] (plain iterators). */
-static void at_gen_cat_roles(at_gen_str *b, const char *name, int nd,
-	const int *roles)
-{
-	at_gen_sub sub[AT_GEN_MAX_DIMS];
-
-	for (int d = 0; d < nd && d < AT_GEN_MAX_DIMS; d++)
-		sub[d] = (at_gen_sub){ at_gen_it[roles[d]], 1, 0 };
-	at_gen_cat_ref(b, name, nd, sub);
-}
-
 /* Adds under parent the initialisation of name at roles: "R = 0.0;", or
  * "R *= 0.5;" when scale. */
 static void at_gen_ainit(at_gen_kernel *k, int parent, const char *name,
@@ -1981,7 +1980,8 @@ static void at_gen_a_doitgen(at_gen_kernel *k, int scale)
 static void at_gen_a_means(at_gen_kernel *k, int scale)
 {
 	static const int rj[] = { 1 }, rij[] = { 0, 1 };
-	int s[2], outer = at_gen_pct(k, 60), cen = at_gen_pct(k, 50), nr, r, l;
+	int s[2], outer = at_gen_pct(k, 60), cen = at_gen_pct(k, 50), nr, r, l,
+	    sum;
 	at_gen_str b;
 
 	nr = at_gen_size_add(k, "NR", at_gen_int(k, 2, 3),
@@ -1992,11 +1992,17 @@ static void at_gen_a_means(at_gen_kernel *k, int scale)
 	if (cen)
 		at_gen_arr2(k, "C", s, 0, 1, 1);
 	r = at_gen_full(k, -1, "r", nr);
-	l = outer ? at_gen_full(k, r, "j", s[1]) : -1;
-	at_gen_ainit(k, outer ? l : at_gen_full(k, r, "j", s[1]), "mean", 1,
-		rj, scale);
-	at_gen_stmt(k, outer ? at_gen_full(k, l, "i", s[0]) :
-		at_gen_full(k, at_gen_full(k, r, "i", s[0]), "j", s[1]), &b);
+	if (outer) {
+		l = at_gen_full(k, r, "j", s[1]);
+		at_gen_ainit(k, l, "mean", 1, rj, scale);
+		sum = at_gen_full(k, l, "i", s[0]);
+	} else {
+		at_gen_ainit(k, at_gen_full(k, r, "j", s[1]), "mean", 1, rj,
+			scale);
+		sum = at_gen_full(k, at_gen_full(k, r, "i", s[0]), "j", s[1]);
+		l = -1;
+	}
+	at_gen_stmt(k, sum, &b);
 	at_gen_cat(&b, "mean[j] += D[i][j];");
 	at_gen_stmt(k, outer ? l : at_gen_full(k, r, "j", s[1]), &b);
 	at_gen_cat(&b, "mean[j] *= 0.25;");
