@@ -117,6 +117,19 @@ int at_model_pick(const at_model *m, const float *pred, int n, int keep);
  * written. */
 float at_model_keep_margin(const at_model *m);
 
+/* Ensemble caution.  Weights merged from an ensemble may give each
+ * member's own output bias (head2's "member_b"; head1 then is as many
+ * diagonal blocks) and a "doubt" d >= 0: a candidate's score is then
+ * the members' mean log-speedup minus d times their standard deviation
+ * (population), so a candidate the members disagree on must look better
+ * to be ranked first and to beat the keep margin.  d = 0 (the default)
+ * scores the mean as the merged network computes it.
+ * at_model_set_doubt returns 0, or -1 when d is outside 0..10 or is
+ * above 0 for weights without member biases (m unchanged). */
+float at_model_doubt(const at_model *m);
+int at_model_set_doubt(at_model *m, float doubt);
+int at_model_members(const at_model *m);
+
 /* Number of nest / candidate features; name of feature i (NULL if out of
  * range). */
 int at_model_dn(const at_model *m);

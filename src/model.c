@@ -43,6 +43,14 @@ struct at_model {
 	int blocks;			/* head1's candidate rows: this many
 					 * diagonal blocks (an ensemble's
 					 * members), zero elsewhere; 1: dense */
+	int members;			/* head2's "member_b": the ensemble's
+					 * members with their own output
+					 * biases (0: not given) */
+	float *member_w, *member_b;	/* members x head2: member k's output
+					 * weights (its block of head2 times
+					 * members, zero elsewhere); biases */
+	float doubt;			/* score: members' mean minus doubt
+					 * times their spread (0: the mean) */
 	char **nest_names, **cand_names;
 	cJSON *info;			/* machine, metrics, dataset, training */
 };
@@ -96,6 +104,8 @@ void at_model_free(at_model *m)
 	free(m->nest_std);
 	free(m->cand_mean);
 	free(m->cand_std);
+	free(m->member_w);
+	free(m->member_b);
 	at_model_free_names(m->nest_names, m->dn);
 	at_model_free_names(m->cand_names, m->dc);
 	cJSON_Delete(m->info);
@@ -454,6 +464,46 @@ static int at_model_read_margin(const at_model_ld *ld, const cJSON *root,
 	return 0;
 }
 
+/* Reads the optional ensemble caution of root into m: head2's
+ * "member_b" (one output bias per member; head1's candidate rows must be
+ * as many diagonal blocks) and "doubt" (0..10, default 0; above 0 it
+ * needs member_b).  Call after the layers are read.  Returns 0 or -1
+ * after a message. */
+static int at_model_read_doubt(const at_model_ld *ld, const cJSON *root,
+	at_model *m)
+{
+	const cJSON *dv = cJSON_GetObjectItemCaseSensitive(root, "doubt");
+	const cJSON *h2 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(
+		root, "layers"), AT_LAYER_HEAD2);
+	const cJSON *mb = cJSON_GetObjectItemCaseSensitive(h2, "member_b");
+	int n = cJSON_GetArraySize(mb), d = m->cols[AT_LAYER_HEAD1];
+
+	if (dv && (!cJSON_IsNumber(dv) || !(dv->valuedouble >= 0) ||
+	    dv->valuedouble > 10))
+		return at_model_fail(ld, "'doubt': not a number in 0..10");
+	m->doubt = dv ? (float)dv->valuedouble : 0;
+	if (!mb)
+		return m->doubt > 0 ? at_model_fail(ld, "'doubt' %g needs "
+			"head2's 'member_b' (an ensemble's output biases)",
+			m->doubt) : 0;
+	if (!cJSON_IsArray(mb) || n < 2 || n > AT_MODEL_MAX_BLOCKS ||
+	    d % n || !at_model_is_blocked(m->w[AT_LAYER_HEAD1] +
+	    (size_t)m->cols[AT_LAYER_NEST2] * d, m->cols[AT_LAYER_CAND1], d,
+	    n))
+		return at_model_fail(ld, "head2.member_b: not one bias per "
+			"diagonal block of head1 (2..%d of them)",
+			AT_MODEL_MAX_BLOCKS);
+	m->member_b = at_model_vec(ld, h2, "member_b", n, "head2");
+	m->member_w = calloc((size_t)d * n, sizeof(float));
+	if (!m->member_b || !m->member_w)
+		return m->member_b ? at_model_fail(ld, "out of memory") : -1;
+	for (int j = 0; j < d; j++)
+		m->member_w[(size_t)j * n + j / (d / n)] =
+			n * m->w[AT_LAYER_HEAD2][j];
+	m->members = n;
+	return 0;
+}
+
 /* Builds a model from the parsed weights object root (see at_model.h). */
 at_model *at_model_from_json(const cJSON *root, const char *name,
 	const char *layout, int dn, int dc, char *err, size_t errlen)
@@ -493,6 +543,8 @@ at_model *at_model_from_json(const cJSON *root, const char *name,
 	at_model_fold(m->w[AT_LAYER_CAND1], m->b[AT_LAYER_CAND1], dc,
 		m->cols[AT_LAYER_CAND1], m->cand_mean, m->cand_std);
 	at_model_find_blocks(m);
+	if (at_model_read_doubt(&ld, root, m) < 0)
+		goto error;
 	return m;
 error:
 	at_model_free(m);
@@ -707,6 +759,28 @@ static void at_model_cand1(const at_model *m, const float *x, int n, int k,
 			c, g, c);
 }
 
+/* out[i] = the mean of the members' predictions for row i of Q (n x
+ * cols(head1), after ELU) minus m->doubt times their standard deviation;
+ * y (n x members) is scratch. */
+static void at_model_cautious(const at_model *m, const float *q, int n,
+	float *y, float *out)
+{
+	int d = m->cols[AT_LAYER_HEAD1], nm = m->members;
+
+	at_model_bias_rows(y, n, nm, m->member_b);
+	at_model_gemm(q, m->member_w, nm, n, d, nm, y);
+	for (int i = 0; i < n; i++) {
+		const float *yi = y + (size_t)i * nm;
+		double mean = 0, var = 0;
+		for (int k = 0; k < nm; k++)
+			mean += yi[k];
+		mean /= nm;
+		for (int k = 0; k < nm; k++)
+			var += (yi[k] - mean) * (yi[k] - mean);
+		out[i] = (float)(mean - m->doubt * sqrt(var / nm));
+	}
+}
+
 /* Predicts n (<= AT_MODEL_CHUNK) candidates x, whose first k entries are
  * often shared (at_model_predict), into out, given the nest side u; g
  * (n x cols(cand1)), q (n x cols(head1)) and base (cols(cand1)) are
@@ -721,6 +795,10 @@ static void at_model_chunk(const at_model *m, const float *x, int n, int k,
 	at_model_bias_rows(q, n, d, u);
 	at_model_head1(m, g, n, q);
 	at_model_elu(q, (size_t)n * d);
+	if (m->doubt > 0) {
+		at_model_cautious(m, q, n, g, out);
+		return;
+	}
 	at_model_bias_rows(out, n, 1, m->b[AT_LAYER_HEAD2]);
 	at_model_gemm(q, m->w[AT_LAYER_HEAD2], 1, n, d, 1, out);
 }
@@ -918,6 +996,27 @@ int at_model_pick(const at_model *m, const float *pred, int n, int keep)
 float at_model_keep_margin(const at_model *m)
 {
 	return m->keep_margin;
+}
+
+/* The ensemble caution of scoring (see at_model.h). */
+float at_model_doubt(const at_model *m)
+{
+	return m->doubt;
+}
+
+/* Sets the ensemble caution of scoring (see at_model.h). */
+int at_model_set_doubt(at_model *m, float doubt)
+{
+	if (!(doubt >= 0) || doubt > 10 || (doubt > 0 && !m->members))
+		return -1;
+	m->doubt = doubt;
+	return 0;
+}
+
+/* Members with their own output biases (see at_model.h). */
+int at_model_members(const at_model *m)
+{
+	return m->members;
 }
 
 /* Diagonal blocks of head1's candidate rows (see at_model.h). */

@@ -317,6 +317,10 @@ void at_select_explain(FILE *f, isl_ctx *ctx, const at_space *space,
 		fprintf(f, " (%d ranked among them left out: illegal at "
 			"this nest's sizes)", skipped);
 	fprintf(f, ":\n");
+	if (at_model_doubt(m) > 0)
+		fprintf(f, "    (the speedups are cautious: the %d networks' "
+			"mean log-speedup minus %.2f times their spread)\n",
+			at_model_members(m), at_model_doubt(m));
 	for (int i = 0, rank = 0; i < sel->n && rank < shown; i++)
 		if (sel->items[i].legal >= 0)
 			fprintf(f, "    %2d. %-40s predicted speedup %6.2f\n",

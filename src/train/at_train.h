@@ -352,6 +352,15 @@ double at_tr_spearman(const at_tr_data *d, at_tr_split s, const float *pred);
 double at_tr_choose_margin(const at_tr_data *d, at_tr_split s,
 	const float *pred);
 
+/* Chooses the doubt of m (see at_model.h; 0, 0.25 .. 1, 1.5, 2, or 0
+ * alone when m has no member biases) and the keep margin together on
+ * split s, as at_tr_choose_margin chooses a margin but over every pair:
+ * within AT_TR_MARGIN_TOL of the best one-shot geomean, the fewest
+ * kernels slower, then the smallest doubt and margin.  Sets m's doubt
+ * and *margin; pred (d->n_row floats) is scratch.  Returns 0 or -1. */
+int at_tr_choose_doubt(at_model *m, const at_tr_data *d, at_tr_split s,
+	float *pred, double *margin);
+
 /* Prints one line per kernel of split s: its seed, the model's pick at
  * keep margin `margin` (candidate, prediction and measured speedup, or
  * keep), the oracle's candidate and speedup, fixed32's speedup, and

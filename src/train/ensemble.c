@@ -12,6 +12,8 @@
  * their mean.  The zero blocks make the wide network compute exactly the
  * members' hidden activations (ELU is elementwise), so it predicts their
  * mean, and autotile loads and runs it as any other weights file.
+ * head2 also keeps each member's own bias ("member_b"), so that autotile
+ * can score with the members' spread (at_model_set_doubt).
  *
  * at_tr_fold_last_cand is the other surgery on a trained weights object:
  * an input known to be constant where the weights are used is folded
@@ -149,6 +151,31 @@ error:
 	return rc;
 }
 
+/* Adds to head2 of the merged object out the members' own output biases
+ * as "member_b" (their mean is its bias), which at_model needs to score
+ * with their spread.  Returns 0 or -1. */
+static int at_tr_member_biases(cJSON *const *m, int n, cJSON *out)
+{
+	float b[AT_TR_MAX_MEMBERS];
+	cJSON *ly = cJSON_GetArrayItem(
+		cJSON_GetObjectItemCaseSensitive(out, "layers"), AT_LAYER_HEAD2);
+	cJSON *a;
+	at_tr_layer h;
+
+	for (int k = 0; k < n; k++) {
+		if (at_tr_layer_get(m[k], AT_LAYER_HEAD2, &h) < 0 ||
+		    h.cols != 1)
+			return -1;
+		b[k] = (float)cJSON_GetArrayItem(h.b, 0)->valuedouble;
+	}
+	a = at_tr_floats_json(b, n);
+	if (!ly || !a || !cJSON_AddItemToObject(ly, "member_b", a)) {
+		cJSON_Delete(a);
+		return -1;
+	}
+	return 0;
+}
+
 /* Merges n trained networks into one (see at_train.h). */
 cJSON *at_tr_ensemble(cJSON *const *members, int n)
 {
@@ -164,6 +191,10 @@ cJSON *at_tr_ensemble(cJSON *const *members, int n)
 			cJSON_Delete(out);
 			return NULL;
 		}
+	if (at_tr_member_biases(members, n, out) < 0) {
+		cJSON_Delete(out);
+		return NULL;
+	}
 	return out;
 }
 

@@ -430,24 +430,70 @@ static double at_tr_margin_score(const at_tr_data *d, at_tr_split s,
 	return a.n ? geo : 0;
 }
 
+/* Margins the choices try: 0 .. 2 in steps of 0.01. */
+#define AT_TR_N_MARGIN 201
+
+/* Fills geo[] and slow[] with at_tr_margin_score of each grid margin;
+ * returns the best geo (at least *best, which it updates). */
+static double at_tr_margin_grid(const at_tr_data *d, at_tr_split s,
+	const float *pred, double *geo, int *slow, double *best)
+{
+	for (int i = 0; i < AT_TR_N_MARGIN; i++) {
+		geo[i] = at_tr_margin_score(d, s, pred, i * 0.01, &slow[i]);
+		if (geo[i] > *best)
+			*best = geo[i];
+	}
+	return *best;
+}
+
+/* Index of the first of the n entries whose geo is within
+ * AT_TR_MARGIN_TOL of best with the fewest slower kernels, or -1. */
+static int at_tr_fewest_slower(const double *geo, const int *slow, int n,
+	double best)
+{
+	int pick = -1;
+
+	for (int i = 0; i < n; i++)
+		if (geo[i] >= best - AT_TR_MARGIN_TOL &&
+		    (pick < 0 || slow[i] < slow[pick]))
+			pick = i;
+	return pick;
+}
+
 /* Chooses the keep margin on split s (see at_train.h). */
 double at_tr_choose_margin(const at_tr_data *d, at_tr_split s,
 	const float *pred)
 {
-	double geo[201], best = -1, m = 0;
-	int slow[201], fewest = -1;
+	double geo[AT_TR_N_MARGIN], best = -1;
+	int slow[AT_TR_N_MARGIN], i;
 
-	for (int i = 0; i <= 200; i++) {
-		geo[i] = at_tr_margin_score(d, s, pred, i * 0.01, &slow[i]);
-		if (geo[i] > best)
-			best = geo[i];
+	at_tr_margin_grid(d, s, pred, geo, slow, &best);
+	i = at_tr_fewest_slower(geo, slow, AT_TR_N_MARGIN, best);
+	return i < 0 ? 0 : i * 0.01;
+}
+
+/* The doubts at_tr_choose_doubt tries. */
+static const float at_tr_doubts[] = { 0, 0.25, 0.5, 0.75, 1, 1.5, 2 };
+#define AT_TR_N_DOUBT (int)(sizeof at_tr_doubts / sizeof *at_tr_doubts)
+
+/* Chooses m's doubt and keep margin on split s (see at_train.h). */
+int at_tr_choose_doubt(at_model *m, const at_tr_data *d, at_tr_split s,
+	float *pred, double *margin)
+{
+	double geo[AT_TR_N_DOUBT * AT_TR_N_MARGIN], best = -1;
+	int slow[AT_TR_N_DOUBT * AT_TR_N_MARGIN], n = 0, i;
+
+	for (int k = 0; k < AT_TR_N_DOUBT; k++, n += AT_TR_N_MARGIN) {
+		if (at_model_set_doubt(m, at_tr_doubts[k]) < 0)
+			break;		/* no member biases: doubt 0 only */
+		if (at_tr_predict(m, d, s, pred) < 0)
+			return -1;
+		at_tr_margin_grid(d, s, pred, geo + n, slow + n, &best);
 	}
-	for (int i = 0; i <= 200; i++)
-		if (geo[i] >= best - AT_TR_MARGIN_TOL && (fewest < 0 || slow[i] < fewest)) {
-			fewest = slow[i];
-			m = i * 0.01;
-		}
-	return m;
+	i = at_tr_fewest_slower(geo, slow, n, best);
+	*margin = i < 0 ? 0 : (i % AT_TR_N_MARGIN) * 0.01;
+	return at_model_set_doubt(m, i < 0 ? 0 :
+		at_tr_doubts[i / AT_TR_N_MARGIN]);
 }
 
 /* A row's candidate id for messages. */

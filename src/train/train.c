@@ -25,6 +25,7 @@ typedef struct at_tr_cli {
 	at_tr_opts opts;
 	const char *out;		/* -o */
 	const char *eval;		/* --eval WEIGHTS */
+	double doubt;			/* --doubt with --eval, -1: the file's */
 	int kernels;			/* --kernels: per-kernel lines */
 	int unseen;			/* --unseen: every kernel held out (test) */
 	int fold, n_fold;		/* --fold I/K (n_fold 0: not given) */
@@ -88,6 +89,9 @@ static void at_tr_usage(FILE *f)
 "  --seed N          random seed (1)\n"
 "  --eval WEIGHTS    no training: metrics of WEIGHTS on the validation\n"
 "                    and test kernels of the data\n"
+"  --doubt X         with --eval: score with doubt X instead of the\n"
+"                    file's (an ensemble's mean log-speedup minus X\n"
+"                    times its members' spread)\n"
 "  --kernels         with --eval: one line per held-out kernel (the\n"
 "                    pick, its predicted and measured speedup, the\n"
 "                    oracle, fixed32)\n"
@@ -213,6 +217,10 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 		if (!(x > 0))
 			return -1;
 		c->max_load = x;
+	} else if (strcmp(opt, "--doubt") == 0) {
+		if (!(x >= 0) || x > 10)
+			return -1;
+		c->doubt = x;
 	} else if (strcmp(opt, "--max-busy") == 0) {
 		if (!(x >= 0))
 			return -1;
@@ -256,7 +264,7 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 static int at_tr_has_value(const char *opt)
 {
 	static const char *const with[] = {
-		"-o", "--eval", "--hidden", "--loss", "--max-load",
+		"-o", "--eval", "--doubt", "--hidden", "--loss", "--max-load",
 		"--max-busy", "--lr", "--wd", "--rank-top", "--epochs",
 		"--patience",
 		"--batch", "--seed", "--dn", "--dc", "--bench-n", "--ensemble",
@@ -280,6 +288,7 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 	c->ensemble = 3;
 	c->select_one = 1;
 	c->max_busy = -1;
+	c->doubt = -1;
 	at_tr_parse_loss(c, "auto");
 	c->files = argv + 1;
 	for (int i = 1; i < argc; i++) {
@@ -505,6 +514,10 @@ static int at_tr_eval(const at_tr_cli *c, const at_tr_data *d)
 
 	if (!m)
 		fprintf(stderr, "autotile-train: error: %s\n", err);
+	else if (c->doubt >= 0 && at_model_set_doubt(m, c->doubt) < 0)
+		fprintf(stderr, "autotile-train: error: %s: --doubt %g needs "
+			"an ensemble's member biases (head2.member_b)\n",
+			c->eval, c->doubt);
 	else if (pred)
 		r = at_tr_report(m, d, at_model_keep_margin(m), c->unseen,
 			pred);
@@ -933,15 +946,16 @@ static int at_tr_finish(const at_tr_cli *c, const at_tr_data *d,
 	double margin = 0;
 	int rc = 1;
 
-	if (!pred || !m || at_tr_predict(m, d, AT_TR_VAL, pred) < 0)
+	if (!pred || !m || at_tr_choose_doubt(m, d, AT_TR_VAL, pred,
+	    &margin) < 0)
 		goto error;
-	margin = at_tr_choose_margin(d, AT_TR_VAL, pred);
-	printf("chosen: loss %s hidden %d x %d; keep margin %.2f (chosen "
-		"on validation)\n", at_tr_loss_name(r[best].loss),
-		r[best].hidden, c->ensemble, margin);
+	printf("chosen: loss %s hidden %d x %d; keep margin %.2f, doubt "
+		"%.2f (chosen on validation)\n", at_tr_loss_name(r[best].loss),
+		r[best].hidden, c->ensemble, margin, at_model_doubt(m));
 	metrics = at_tr_report(m, d, margin, 0, pred);
 	if (!metrics || at_tr_set(w, "keep_margin",
 	    cJSON_CreateNumber(margin)) < 0 ||
+	    at_tr_set(w, "doubt", cJSON_CreateNumber(at_model_doubt(m))) < 0 ||
 	    at_tr_set(w, "machine", d->machine ? cJSON_Duplicate(d->machine,
 		1) : cJSON_CreateObject()) < 0 ||
 	    at_tr_set(w, "machines", d->machines ?

@@ -1148,6 +1148,88 @@ static void set_biases(cJSON *w, uint64_t *rng)
 			cJSON_SetNumberValue(b, rnd(rng, -0.5, 0.5));
 }
 
+/* Loads weights object w after `edit` set "doubt" to dv (< -99: none)
+ * and head2's "member_b" to its first nb biases (nb < 0: unchanged, 0:
+ * removed); returns whether it loads, with the error in err. */
+static int doubt_loads(const cJSON *w, double dv, int nb, char *err,
+	size_t errlen)
+{
+	cJSON *c = cJSON_Duplicate(w, 1);
+	cJSON *h2 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(c,
+		"layers"), AT_LAYER_HEAD2);
+	cJSON *mb = cJSON_GetObjectItemCaseSensitive(h2, "member_b");
+	at_model *m;
+
+	if (dv > -99)
+		cJSON_AddNumberToObject(c, "doubt", dv);
+	if (nb == 0)
+		cJSON_DeleteItemFromObject(h2, "member_b");
+	while (nb > 0 && cJSON_GetArraySize(mb) > nb)
+		cJSON_DeleteItemFromArray(mb, nb);
+	m = at_model_from_json(c, "edited", "ens-1", 4, 6, err, errlen);
+	at_model_free(m);
+	cJSON_Delete(c);
+	return m != NULL;
+}
+
+/* Ensemble caution on the merged network em of test_ensemble (object e;
+ * single member a): with doubt 1.5 it predicts the mean of the members'
+ * predictions p[k] minus 1.5 times their population standard deviation,
+ * computed here from p; doubt 0 gives the mean pe again; a single
+ * network refuses a doubt; the file's "doubt" needs member_b, one per
+ * block, and lies in 0..10. */
+static void test_doubt(const cJSON *e, at_model *em, at_model *a,
+	const float *nest, const float *cand, float p[3][300],
+	const float *pe)
+{
+	enum { N = 3, NC = 300 };
+	float pd[NC], p0[NC];
+	double worst = 0;
+	char err[512];
+
+	AT_CHECK(at_model_members(em) == N && at_model_members(a) == 0,
+		"doubt: the merged network has %d member biases (got %d), a "
+		"single one none (got %d)", N, at_model_members(em),
+		at_model_members(a));
+	AT_CHECK(at_model_set_doubt(a, 1) < 0 && at_model_doubt(a) == 0,
+		"doubt: a single network refuses doubt 1");
+	AT_CHECK(at_model_set_doubt(em, -0.5) < 0 && at_model_set_doubt(em,
+		11) < 0, "doubt: -0.5 and 11 are refused");
+	if (at_model_set_doubt(em, 1.5) < 0 ||
+	    at_model_predict(em, nest, cand, NC, 0, pd) < 0) {
+		AT_CHECK(0, "doubt: doubt 1.5 set and predicted");
+		return;
+	}
+	for (int i = 0; i < NC; i++) {
+		double mean = 0, var = 0;
+		for (int k = 0; k < N; k++)
+			mean += p[k][i] / N;
+		for (int k = 0; k < N; k++)
+			var += (p[k][i] - mean) * (p[k][i] - mean) / N;
+		if (fabs(pd[i] - (mean - 1.5 * sqrt(var))) > worst)
+			worst = fabs(pd[i] - (mean - 1.5 * sqrt(var)));
+	}
+	AT_CHECK(worst < 1e-5, "doubt 1.5: the members' mean minus 1.5 "
+		"times their spread on %d candidates (largest difference "
+		"%.2g)", NC, worst);
+	at_model_set_doubt(em, 0);
+	at_model_predict(em, nest, cand, NC, 0, p0);
+	AT_CHECK(!memcmp(p0, pe, sizeof p0), "doubt 0 predicts the mean "
+		"exactly as before");
+	AT_CHECK(doubt_loads(e, 0.5, -1, err, sizeof err), "doubt 0.5 with "
+		"member_b loads (%s)", err);
+	AT_CHECK(!doubt_loads(e, 0.5, 0, err, sizeof err) &&
+		strstr(err, "member_b"), "doubt 0.5 without member_b is "
+		"refused (%s)", err);
+	AT_CHECK(doubt_loads(e, -100, 0, err, sizeof err), "no doubt and no "
+		"member_b loads (%s)", err);
+	AT_CHECK(!doubt_loads(e, 0.5, 2, err, sizeof err) &&
+		strstr(err, "member_b"), "member_b of 2 for 3 blocks is "
+		"refused (%s)", err);
+	AT_CHECK(!doubt_loads(e, 12, -1, err, sizeof err) &&
+		strstr(err, "doubt"), "doubt 12 is refused (%s)", err);
+}
+
 /* at_tr_ensemble: 3 random networks of width 5 (nonzero biases) merged
  * into one of width 15 predict, through at_model, the mean of the three
  * networks' own predictions on 300 random candidates; one member of
@@ -1204,6 +1286,7 @@ static void test_ensemble(void)
 	AT_CHECK(worst < 1e-5, "ensemble: the merged network predicts the "
 		"members' mean on %d candidates (largest difference %.2g)", NC,
 		worst);
+	test_doubt(e, em, am[0], nest, cand, p, pe);
 	odd = at_tr_random_weights("ens-1", DN, DC, H + 1, 5);
 	m[N] = m[1];
 	m[1] = odd;
