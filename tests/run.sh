@@ -906,8 +906,10 @@ run_train() {
 		all(.layers[]; (.w | length) == .rows * .cols and (.b | length) == .cols) and
 		(.norm.cand_std | length) == 4 and (.keep_margin | type) == "number" and
 		.metrics.test.kernels > 0 and .dataset.kernels == 120 and
-		(.training.loss | type) == "string"' "$d/w.json" >/dev/null 2>&1
-	check $? "$t: the weights file has schema, layout, norm, 5 layers of consistent sizes, keep_margin, dataset, training, test metrics (jq)"
+		(.training.loss | type) == "string" and
+		(.doubt | type) == "number" and .doubt >= 0 and
+		(.layers[4].member_b | length) == 3' "$d/w.json" >/dev/null 2>&1
+	check $? "$t: the weights file has schema, layout, norm, 5 layers of consistent sizes, keep_margin, doubt, the 3 members' output biases, dataset, training, test metrics (jq)"
 	rho=$(sed -n 's/^metrics test:.*| spearman \([-0-9.]*\) .*/\1/p' "$d/train.log")
 	awk -v r="${rho:-0}" 'BEGIN { exit !(r > 0.8) }'
 	check $? "$t: learned the synthetic rule (test spearman ${rho:-none} > 0.8)"
