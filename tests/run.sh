@@ -932,6 +932,13 @@ run_train() {
 	[ $rc -eq 1 ] && [ "$(wc -l <"$d/bad.err")" -eq 1 ] &&
 		grep -q "tests/model/small.json: feature layout 'test-1'" "$d/bad.err"
 	check $? "$t: --eval of weights with another layout -> exit 1 (got $rc), one line naming the file"
+	jq 'del(.layers[4].member_b)' "$d/w.json" >"$d/w-nomb.json" 2>/dev/null
+	timeout 120 "$t" --eval "$d/w-nomb.json" --doubt 1 "$d/synth.jsonl" \
+		>"$d/doubt.log" 2>"$d/doubt.err"
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(wc -l <"$d/doubt.err")" -eq 1 ] &&
+		grep -q "$d/w-nomb.json: --doubt 1 needs an ensemble's member biases" "$d/doubt.err"
+	check $? "$t: --eval --doubt 1 of weights without member biases -> exit 1 (got $rc), one line naming the file"
 	# --bench-infer times a weights file with its own dimensions: the
 	# trained ensemble (3 members by default) scores in 3 blocks.
 	timeout 120 "$t" --bench-infer --bench-n 2000 --eval "$d/w.json" \
