@@ -477,15 +477,14 @@ static int at_model_read_doubt(const at_model_ld *ld, const cJSON *root,
 		root, "layers"), AT_LAYER_HEAD2);
 	const cJSON *mb = cJSON_GetObjectItemCaseSensitive(h2, "member_b");
 	int n = cJSON_GetArraySize(mb), d = m->cols[AT_LAYER_HEAD1];
+	float doubt = dv && cJSON_IsNumber(dv) ? (float)dv->valuedouble : 0;
 
-	if (dv && (!cJSON_IsNumber(dv) || !(dv->valuedouble >= 0) ||
-	    dv->valuedouble > 10))
+	if (dv && (!cJSON_IsNumber(dv) || !(doubt >= 0) || doubt > 10))
 		return at_model_fail(ld, "'doubt': not a number in 0..10");
-	m->doubt = dv ? (float)dv->valuedouble : 0;
 	if (!mb)
-		return m->doubt > 0 ? at_model_fail(ld, "'doubt' %g needs "
-			"head2's 'member_b' (an ensemble's output biases)",
-			m->doubt) : 0;
+		return at_model_set_doubt(m, doubt) < 0 ? at_model_fail(ld,
+			"'doubt' %g needs head2's 'member_b' (an ensemble's "
+			"output biases)", doubt) : 0;
 	if (!cJSON_IsArray(mb) || n < 2 || n > AT_MODEL_MAX_BLOCKS ||
 	    d % n || !at_model_is_blocked(m->w[AT_LAYER_HEAD1] +
 	    (size_t)m->cols[AT_LAYER_NEST2] * d, m->cols[AT_LAYER_CAND1], d,
@@ -501,7 +500,7 @@ static int at_model_read_doubt(const at_model_ld *ld, const cJSON *root,
 		m->member_w[(size_t)j * n + j / (d / n)] =
 			n * m->w[AT_LAYER_HEAD2][j];
 	m->members = n;
-	return 0;
+	return at_model_set_doubt(m, doubt);
 }
 
 /* Builds a model from the parsed weights object root (see at_model.h). */

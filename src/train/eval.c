@@ -433,9 +433,9 @@ static double at_tr_margin_score(const at_tr_data *d, at_tr_split s,
 /* Margins the choices try: 0 .. 2 in steps of 0.01. */
 #define AT_TR_N_MARGIN 201
 
-/* Fills geo[] and slow[] with at_tr_margin_score of each grid margin;
- * returns the best geo (at least *best, which it updates). */
-static double at_tr_margin_grid(const at_tr_data *d, at_tr_split s,
+/* Fills geo[] and slow[] with at_tr_margin_score of each grid margin
+ * and raises *best to the largest geo. */
+static void at_tr_margin_grid(const at_tr_data *d, at_tr_split s,
 	const float *pred, double *geo, int *slow, double *best)
 {
 	for (int i = 0; i < AT_TR_N_MARGIN; i++) {
@@ -443,7 +443,6 @@ static double at_tr_margin_grid(const at_tr_data *d, at_tr_split s,
 		if (geo[i] > *best)
 			*best = geo[i];
 	}
-	return *best;
 }
 
 /* Index of the first of the n entries whose geo is within
