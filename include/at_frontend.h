@@ -2,8 +2,9 @@
  * at_frontend.h — stage 1: C source -> at_scop (libclang).
  *
  * Finds every `#pragma autotile [clauses]` (bound to the `for` statement
- * that follows) and every `#pragma scop` ... `#pragma endscop` region, and
- * extracts each into an at_scop.  A nest that cannot be represented exactly
+ * that follows, or, when the next line is `#pragma scop`, to that region:
+ * the clauses are then the region's) and every `#pragma scop` ...
+ * `#pragma endscop` region, and extracts each into an at_scop.  A nest that cannot be represented exactly
  * is reported with a located warning ("...; loop nest left unchanged") and
  * is simply not returned, so the rewriter keeps its bytes as they are.
  */

@@ -3400,6 +3400,19 @@ static int at_fe_keep(at_fe_tu *t, at_scop *s)
 	return 0;
 }
 
+/* Sets [*cb, *ce) to the clause text of the pragma whose word is token
+ * w: from the token after the word to the last token of the line, so
+ * that a trailing comment is not part of it. */
+static void at_fe_clauses(const at_fe_tu *t, unsigned w, unsigned *cb,
+	unsigned *ce)
+{
+	unsigned le = at_fe_line_end(t, t->off[w]);
+
+	*cb = *ce = at_fe_tok_end(t, w);
+	for (unsigned j = w + 1; j < t->n_tok && t->off[j] < le; j++)
+		*ce = at_fe_tok_end(t, j);
+}
+
 /* Handles `#pragma autotile` at token k (its word at token w).  Returns
  * -1 when out of memory. */
 static int at_fe_autotile(at_fe_tu *t, unsigned k, unsigned w)
@@ -3421,11 +3434,7 @@ static int at_fe_autotile(at_fe_tu *t, unsigned k, unsigned w)
 		return 0;
 	}
 	loop = t->fors[i];
-	/* the clauses: from the token after `autotile` to the last token of
-	 * the line, so that a trailing comment is not part of them */
-	cb = ce = at_fe_tok_end(t, w);
-	for (unsigned j = w + 1; j < t->n_tok && t->off[j] < le; j++)
-		ce = at_fe_tok_end(t, j);
+	at_fe_clauses(t, w, &cb, &ce);
 	s = at_fe_new_scop(t, k, cb, ce, fn, 0);
 	if (!s)
 		return -1;
@@ -3453,17 +3462,21 @@ static CXCursor at_fe_block_at(const at_fe_tu *t, unsigned b, unsigned e)
 }
 
 /* Handles `#pragma scop` at token k; sets *resume to the token after the
- * matching `#pragma endscop`.  Returns -1 when out of memory. */
-static int at_fe_region(at_fe_tu *t, unsigned k, unsigned *resume)
+ * matching `#pragma endscop`.  `mark` is the `#` of the pragma that
+ * starts the region: k's own, or that of a `#pragma autotile` on the line
+ * just above (its word at token w, else w is 0), whose clauses then apply
+ * to the region.  Returns -1 when out of memory. */
+static int at_fe_region(at_fe_tu *t, unsigned mark, unsigned w, unsigned k,
+	unsigned *resume)
 {
 	at_loc loc = at_fe_loc(t, t->off[k]);
-	unsigned le = at_fe_line_end(t, t->off[k]), ek, w = 0, re;
+	unsigned le = at_fe_line_end(t, t->off[k]), ek, we = 0, re, cb, ce;
 	CXCursor blk, *ch = NULL, *top = NULL;
 	int nc, ntop = 0, r = 0;
 	at_scop *s;
 
 	for (ek = k + 1; ek < t->n_tok; ek++)
-		if ((w = at_fe_pragma(t, ek)) && at_fe_is(t, w, "endscop"))
+		if ((we = at_fe_pragma(t, ek)) && at_fe_is(t, we, "endscop"))
 			break;
 	if (ek >= t->n_tok) {
 		at_diag(&loc, AT_WARNING, "`#pragma scop` without `#pragma "
@@ -3471,7 +3484,7 @@ static int at_fe_region(at_fe_tu *t, unsigned k, unsigned *resume)
 		*resume = k + 1;
 		return 0;
 	}
-	*resume = w + 1;
+	*resume = we + 1;
 	re = t->off[ek];
 	blk = at_fe_block_at(t, t->off[k], re);
 	nc = clang_Cursor_isNull(blk) ? 0 : at_fe_children(blk, &ch);
@@ -3496,7 +3509,11 @@ static int at_fe_region(at_fe_tu *t, unsigned k, unsigned *resume)
 		free(top);
 		return nc < 0 ? -1 : 0;
 	}
-	s = at_fe_new_scop(t, k, le, le, at_fe_function_at(t, t->off[k]), 1);
+	cb = ce = le;
+	if (w)
+		at_fe_clauses(t, w, &cb, &ce);
+	s = at_fe_new_scop(t, mark, cb, ce, at_fe_function_at(t, t->off[k]),
+		1);
 	if (!s)
 		r = -1;
 	else {
@@ -3519,10 +3536,17 @@ static int at_fe_scan(at_fe_tu *t)
 		unsigned w = at_fe_pragma(t, k), next = k + 1;
 		int r = 0;
 
-		if (w && at_fe_is(t, w, "autotile")) {
+		unsigned nx = w ? at_fe_tok_from(t, at_fe_line_end(t,
+			t->off[k])) : 0;
+		unsigned w2 = w && nx < t->n_tok ? at_fe_pragma(t, nx) : 0;
+
+		if (w && at_fe_is(t, w, "autotile") && w2 &&
+		    at_fe_is(t, w2, "scop")) {
+			r = at_fe_region(t, k, w, nx, &next);
+		} else if (w && at_fe_is(t, w, "autotile")) {
 			r = at_fe_autotile(t, k, w);
 		} else if (w && at_fe_is(t, w, "scop")) {
-			r = at_fe_region(t, k, &next);
+			r = at_fe_region(t, k, 0, k, &next);
 		} else if (w && at_fe_is(t, w, "endscop")) {
 			at_loc loc = at_fe_loc(t, t->off[k]);
 			at_diag(&loc, AT_WARNING, "`#pragma endscop` without "

@@ -70,7 +70,8 @@ run_prog() {
 
 # Checks that every line of source $1 outside its marked nests (a
 # `#pragma autotile` line and the `for` statement after it, or a
-# `#pragma scop` ... `#pragma endscop` region) appears unchanged and in the
+# `#pragma scop` ... `#pragma endscop` region, with the `#pragma autotile`
+# line just above it if there is one) appears unchanged and in the
 # same order in output $2 (lines may be inserted, e.g. helper functions).
 # On failure prints the first missing line as "LINE: text" and returns 1.
 outside_kept() {
@@ -119,6 +120,9 @@ outside_kept() {
 				for (j = i; j < n && L[j] !~ /^[ \t]*#[ \t]*pragma[ \t]+endscop/; j++)
 					skip[j] = 1
 				skip[j] = 1; i = j
+			} else if (L[i] ~ /^[ \t]*#[ \t]*pragma[ \t]+autotile/ &&
+			    L[i + 1] ~ /^[ \t]*#[ \t]*pragma[ \t]+scop/) {
+				skip[i] = 1	# the region below takes its clauses
 			} else if (L[i] ~ /^[ \t]*#[ \t]*pragma[ \t]+autotile/) {
 				ln = i + 1; pos = 1; skipws()
 				# a pragma before anything but a loop is left as it is

@@ -296,6 +296,39 @@ static void test_region(void)
 	at_source_free(src);
 }
 
+/* `#pragma autotile CLAUSES` on the line above `#pragma scop`: one
+ * region starting at the autotile pragma, with its clauses; a plain
+ * `#pragma scop` region has none. */
+static void test_region_clauses(void)
+{
+	at_source *src = parse("fe_region_clauses.c", 0, NULL);
+	at_scop *s;
+
+	if (!src)
+		return;
+	AT_CHECK_INT(src->n_scop, 2, "region clauses: two scops");
+	if (src->n_scop != 2) {
+		at_source_free(src);
+		return;
+	}
+	s = src->scops[0];
+	AT_CHECK(s->is_region, "region clauses: is_region");
+	AT_CHECK(starts(src, s->begin, "#pragma autotile tile(8)"),
+		"region clauses: begins at the autotile pragma");
+	AT_CHECK(!strcmp(s->clauses, "tile(8) scan(TS,LI)"),
+		"region clauses: the autotile pragma's clauses, no comment");
+	AT_CHECK(s->loc.line == 10, "region clauses: located at line 10");
+	AT_CHECK(s->n_loop == 2 && s->n_stmt == 2,
+		"region clauses: 2 loops, 2 statements");
+	AT_CHECK(s->end >= 15 && starts(src, s->end - 15, "#pragma endscop"),
+		"region clauses: ends with the endscop line");
+	s = src->scops[1];
+	AT_CHECK(s->is_region && !strcmp(s->clauses, "") &&
+		starts(src, s->begin, "#pragma scop"),
+		"region clauses: a plain region has no clauses");
+	at_source_free(src);
+}
+
 /* Macros, -D, odd loop forms, if/else, statements outside loops. */
 static void test_misc(void)
 {
@@ -565,6 +598,7 @@ int main(int argc, char **argv)
 	test_matmul();
 	test_loops();
 	test_region();
+	test_region_clauses();
 	test_misc();
 	test_comments();
 	test_reject();
