@@ -212,6 +212,35 @@ run_accumulate() {
 	gen_check_seeds acc "class accumulate" $as
 }
 
+# Prints the number of `for` lines one tab in (top-level loops of the
+# kernel) between `#pragma scop` and `#pragma endscop` of seed $1's
+# program.
+gen_region_tops() {
+	"$GEN" --seed "$1" | awk '/^#pragma scop$/ { r = 1; next }
+		/^#pragma endscop$/ { r = 0 }
+		r && /^\tfor / { n++ }
+		END { print n + 0 }'
+}
+
+# Series 5 (autotile-gen seeds from 4,000,000): class region only, over
+# double: series 4's atax/bicg and column-mean forms and mvt's pair of
+# products as a `#pragma scop` region of several top-level nests under
+# `#pragma autotile` (its clauses are the region's); series 4 keeps its
+# programs.  Seeds 4000001 (bicg), 4000006 (atax), 4000010 (mvt) and
+# 4000002 (column means) cover the forms.
+run_region() {
+	gen_pinned "186448315 1757722246 1108418895 417904593 402932813 3961489626 99784024 176715863 3127603710" \
+		"series 5" 3000004 3000000 3000008
+	rs="4000001 4000006 4000010 4000002"
+	ok=0
+	gen_all_match '^ \* gen-class: region$' 'static float' $rs || ok=1
+	for s in $rs; do
+		[ "$(gen_region_tops "$s")" -ge 2 ] || ok=1
+	done
+	check $ok "autotile-gen: seeds $rs are of class region, over double, each a scop region of two or more top-level loops"
+	gen_check_seeds region "class region" 4000001 4000010 4000002
+}
+
 # Prints a section header with the time elapsed so far.
 section() {
 	echo "# ---- $* ($(($(date +%s) - start)) s)"
@@ -1606,6 +1635,7 @@ if [ -x "$AUTOTILE" ]; then
 		run_recurrence
 		run_float
 		run_accumulate
+		run_region
 	else
 		check 1 "$GEN exists (run make)"
 	fi

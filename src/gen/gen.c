@@ -22,7 +22,10 @@
  * scalars, as in deriche); from 2,000,000 on (series 3) the same seven
  * classes over float arrays and scalars; from 3,000,000 on (series 4)
  * only accumulate (an element set to 0 or scaled before a loop
- * accumulates into it, as in gemm or doitgen), over double.  The seeds
+ * accumulates into it, as in gemm or doitgen), over double; from
+ * 4,000,000 on (series 5) only region (series 4's matrix-vector products
+ * and column means, and mvt's pair of products, as regions of several
+ * top-level nests, as PolyBench writes them), over double.  The seeds
  * below keep their kernels.
  *
  * Exit status: 0 success, 1 output error (or a generator bug:
@@ -76,6 +79,8 @@ typedef struct {
 	char lb[48], ub[48];
 	int le;			/* condition `<=` instead of `<` */
 	int decl;		/* a declaration (kept as is by --locals) */
+	int region;		/* the root of a region: its children are
+				 * top-level nests, printed in sequence */
 	int kid[AT_GEN_MAX_KIDS];
 	int n_kid;
 	char text[AT_GEN_TEXT];
@@ -97,6 +102,8 @@ typedef struct {
 	int root;
 	int err;
 	int locals;		/* --locals: statements through a local */
+	int region;		/* series 5: the nests form a region, with
+				 * no repetition loop around them */
 	const char *elem;	/* element type of the arrays and of the
 				 * recurrence scalars: "double", or "float"
 				 * from AT_GEN_SERIES3 on */
@@ -1903,37 +1910,79 @@ static void at_gen_a_gemm(at_gen_kernel *k, int scale)
 	at_gen_aacc(k, l, nm, nd, rl, coef);
 }
 
+/* Seeds from here on (series 5) draw series 4's matrix-vector products
+ * and column means (and mvt's pair of products) as regions of several
+ * top-level nests, as PolyBench writes atax, bicg, mvt and covariance:
+ * no repetition loop around them, so isl may fuse or reorder the nests
+ * themselves.  Series 1 to 4 never have more than one top-level loop. */
+#define AT_GEN_SERIES5 4000000ULL
+
+/* Draws the repetition count NR of a series-4 kernel and returns its
+ * size index; in a region (series 5) draws nothing and returns -1. */
+static int at_gen_reps(at_gen_kernel *k)
+{
+	if (k->region)
+		return -1;
+	return at_gen_size_add(k, "NR", at_gen_int(k, 2, 3), at_gen_int(k, 4,
+		10));
+}
+
+/* Adds the root the nests hang from: the loop `for r < NR` (size nr), or
+ * in a region (nr < 0) the region itself; returns its index. */
+static int at_gen_top(at_gen_kernel *k, int nr)
+{
+	int id;
+
+	if (nr >= 0)
+		return at_gen_full(k, -1, "r", nr);
+	id = at_gen_node_add(k, -1, 0);
+	if (id >= 0)
+		k->node[id].region = 1;
+	return id;
+}
+
 /* atax / bicg: repeated NR times, for i { y[i] = 0; for j y[i] += A * x;
  * [for j z[j] += A[i][j] * y[i]] } with A possibly stored transposed; z
- * (when present) set to 0 in a loop of its own first. */
+ * (when present) set to 0 in a loop of its own first.  In a region
+ * (series 5) z is always present, and half the time it is bicg's z[j] +=
+ * A[i][j] * w[i] in y's j loop instead. */
 static void at_gen_a_matvec(at_gen_kernel *k, int scale)
 {
 	static const int ri[] = { 0 }, rj[] = { 1 };
-	int s[2], tr = at_gen_pct(k, 35), cons = at_gen_pct(k, 45), nr, r, li;
+	int s[2], tr = at_gen_pct(k, 35), cons = at_gen_pct(k, k->region ?
+		100 : 45), bi = k->region ? at_gen_pct(k, 50) : 0, nr, r, li,
+		lj;
 	int ra[2] = { tr ? 1 : 0, tr ? 0 : 1 };
-	const char *nm[] = { "y", "A", "x" }, *nz[] = { "z", "A", "y" };
+	const char *nm[] = { "y", "A", "x" }, *nz[] = { "z", "A", bi ? "w" :
+		"y" };
 	const int nd[] = { 1, 2, 1 }, *rl[] = { ri, ra, rj }, *rz[] = { rj, ra,
 		ri };
 
-	nr = at_gen_size_add(k, "NR", at_gen_int(k, 2, 3),
-		at_gen_int(k, 4, 10));
+	nr = at_gen_reps(k);
 	at_gen_dims(k, 2, 13, 41, 5.0e6, s);
 	at_gen_arr2(k, "A", s, ra[0], ra[1], 0);
 	at_gen_arr_add(k, "x", 1, &s[1]);
 	at_gen_out(k, "y", 1, &s[0]);
-	r = at_gen_full(k, -1, "r", nr);
+	if (bi)
+		at_gen_arr_add(k, "w", 1, &s[0]);
+	r = at_gen_top(k, nr);
 	if (cons) {
 		at_gen_out(k, "z", 1, &s[1]);
 		at_gen_ainit(k, at_gen_full(k, r, "j", s[1]), "z", 1, rj, 0);
 	}
 	li = at_gen_full(k, r, "i", s[0]);
 	at_gen_ainit(k, li, "y", 1, ri, scale);
-	at_gen_aacc(k, at_gen_full(k, li, "j", s[1]), nm, nd, rl, 0);
-	if (cons)
+	lj = at_gen_full(k, li, "j", s[1]);
+	if (bi)
+		at_gen_aacc(k, lj, nz, nd, rz, 0);
+	at_gen_aacc(k, lj, nm, nd, rl, 0);
+	if (cons && !bi)
 		at_gen_aacc(k, at_gen_full(k, li, "j", s[1]), nz, nd, rz, 0);
 	at_gen_what(k, "matrix-vector product y = A%s x after y = %s%s, "
-		"repeated NR times", tr ? "^T" : "", scale ? "0.5 y" : "0",
-		cons ? ", then z[j] += A * y[i] (atax-like)" : "");
+		"%s", tr ? "^T" : "", scale ? "0.5 y" : "0",
+		bi ? ", with z[j] += A * w[i] in its j loop (bicg-like)" :
+		cons ? ", then z[j] += A * y[i] (atax-like)" : "",
+		nr < 0 ? "a region of nests" : "repeated NR times");
 	if (tr)
 		at_gen_bench_div(k, nr, 2);
 }
@@ -1980,18 +2029,17 @@ static void at_gen_a_doitgen(at_gen_kernel *k, int scale)
 static void at_gen_a_means(at_gen_kernel *k, int scale)
 {
 	static const int rj[] = { 1 }, rij[] = { 0, 1 };
-	int s[2], outer = at_gen_pct(k, 60), cen = at_gen_pct(k, 50), nr, r, l,
-	    sum;
+	int s[2], outer = at_gen_pct(k, k->region ? 0 : 60), cen =
+	    at_gen_pct(k, 50), nr, r, l, sum;
 	at_gen_str b;
 
-	nr = at_gen_size_add(k, "NR", at_gen_int(k, 2, 3),
-		at_gen_int(k, 4, 10));
+	nr = at_gen_reps(k);
 	at_gen_dims(k, 2, 13, 41, 5.0e6, s);
 	at_gen_arr2(k, "D", s, 0, 1, 0);
 	at_gen_out(k, "mean", 1, &s[1]);
 	if (cen)
 		at_gen_arr2(k, "C", s, 0, 1, 1);
-	r = at_gen_full(k, -1, "r", nr);
+	r = at_gen_top(k, nr);
 	if (outer) {
 		l = at_gen_full(k, r, "j", s[1]);
 		at_gen_ainit(k, l, "mean", 1, rj, scale);
@@ -2010,11 +2058,66 @@ static void at_gen_a_means(at_gen_kernel *k, int scale)
 		at_gen_stmt(k, at_gen_nest(k, r, 2, s, rij), &b);
 		at_gen_cat(&b, "C[i][j] = D[i][j] - mean[j];");
 	}
-	at_gen_what(k, "column means of D (%s)%s, repeated NR times",
+	at_gen_what(k, "column means of D (%s)%s, %s",
 		outer ? "j outside" : "init, i-j sum and scale in loops of "
-		"their own", cen ? ", then centred into C" : "");
+		"their own", cen ? ", then centred into C" : "",
+		nr < 0 ? "a region of nests" : "repeated NR times");
 	if (outer)
 		at_gen_bench_div(k, nr, 2);
+}
+
+/* mvt (series 5 only): x1[i] += A[i][j] * y1[j] and x2[j] += A[i][j] *
+ * y2[i], each in a nest of its own in a random loop order, each output
+ * first set to 0 (or scaled) in a loop of its own half the time; A
+ * possibly stored transposed. */
+static void at_gen_a_mvt(at_gen_kernel *k, int scale)
+{
+	static const int ri[] = { 0 }, rj[] = { 1 };
+	int s[2], tr = at_gen_pct(k, 35), perm[2], top;
+	int ra[2] = { tr ? 1 : 0, tr ? 0 : 1 };
+	const char *n1[] = { "x1", "A", "y1" }, *n2[] = { "x2", "A", "y2" };
+	const int nd[] = { 1, 2, 1 }, *r1[] = { ri, ra, rj }, *r2[] = { rj, ra,
+		ri };
+
+	at_gen_dims(k, 2, 13, 41, 5.0e6, s);
+	at_gen_arr2(k, "A", s, ra[0], ra[1], 0);
+	at_gen_arr_add(k, "y1", 1, &s[1]);
+	at_gen_arr_add(k, "y2", 1, &s[0]);
+	at_gen_out(k, "x1", 1, &s[0]);
+	at_gen_out(k, "x2", 1, &s[1]);
+	top = at_gen_top(k, -1);
+	for (int q = 0; q < 2; q++) {
+		if (at_gen_pct(k, 50))
+			at_gen_ainit(k, at_gen_full(k, top, at_gen_it[q], s[q]),
+				q ? "x2" : "x1", 1, q ? rj : ri, scale);
+		at_gen_perm(k, 2, perm);
+		at_gen_aacc(k, at_gen_nest(k, top, 2, s, perm), q ? n2 : n1, nd,
+			q ? r2 : r1, 0);
+		at_gen_what(k, "%s", q ? ", then x2 += A^T y2 (" :
+			"mvt-like: x1 += A y1 (");
+		at_gen_what_order(k, 2, perm);
+		at_gen_what(k, ")");
+	}
+	at_gen_what(k, " with A%s stored, a region of nests",
+		tr ? "^T" : "");
+}
+
+/* Class region (series 5): a matrix-vector product (atax, bicg), a pair
+ * of them (mvt) or column means (covariance) as a region of several
+ * nests; the initialisations set 0, or a quarter of the time scale by
+ * 0.5. */
+static void at_gen_region(at_gen_kernel *k)
+{
+	int r = at_gen_int(k, 0, 99), scale = at_gen_pct(k, 25);
+
+	k->region = 1;
+	if (r < 40)
+		at_gen_a_matvec(k, scale);
+	else if (r < 70)
+		at_gen_a_mvt(k, scale);
+	else
+		at_gen_a_means(k, scale);
+	k->cls = "region";
 }
 
 /* Class accumulate: an initialised accumulation (gemm or 2mm, atax or
@@ -2047,6 +2150,10 @@ static int at_gen_kernel_make(at_gen_kernel *k, uint64_t seed)
 	k->root = -1;
 	k->elem = seed >= AT_GEN_SERIES3 && seed < AT_GEN_SERIES4 ? "float" :
 		"double";
+	if (seed >= AT_GEN_SERIES5) {
+		at_gen_region(k);
+		return k->err || k->root < 0 ? -1 : 0;
+	}
 	if (seed >= AT_GEN_SERIES4) {
 		at_gen_accumulate(k);
 		return k->err || k->root < 0 ? -1 : 0;
@@ -2102,6 +2209,11 @@ static void at_gen_print_node(FILE *f, const at_gen_kernel *k, int id,
 {
 	const at_gen_node *n = &k->node[id];
 
+	if (n->region) {
+		for (int c = 0; c < n->n_kid; c++)
+			at_gen_print_node(f, k, n->kid[c], depth);
+		return;
+	}
 	if (!n->loop) {
 		char buf[AT_GEN_TEXT + 64];
 		const char *p = n->text;
@@ -2301,14 +2413,21 @@ static void at_gen_print_init(FILE *f, const at_gen_kernel *k)
 }
 
 /* Prints function kernel_v<v>: the nest, preceded by the pragma line
- * `pragma` unless it is NULL. */
+ * `pragma` unless it is NULL; a region (series 5) also between `#pragma
+ * scop` and `#pragma endscop` then. */
 static void at_gen_print_kernel(FILE *f, const at_gen_kernel *k, int v,
 	const char *pragma, const char *what)
 {
+	int scop = pragma && k->node[k->root].region;
+
 	fprintf(f, "/* %s */\nvoid kernel_v%d(void)\n{\n", what, v);
 	if (pragma)
 		fprintf(f, "%s\n", pragma);
+	if (scop)
+		fputs("#pragma scop\n", f);
 	at_gen_print_node(f, k, k->root, 1);
+	if (scop)
+		fputs("#pragma endscop\n", f);
 	fputs("}\n\n", f);
 }
 
