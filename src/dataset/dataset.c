@@ -1223,6 +1223,9 @@ static int at_ds_compile(const at_ds_state *st, at_ds_kernel *k)
 			char *e = at_ds_slurp(err[b], NULL), first[200];
 			at_ds_first_line(e, first, sizeof(first));
 			free(e);
+			if (!first[0] || p[b].timed_out)	/* say how it ended */
+				at_ds_how(&p[b], st->o->tool_timeout, first,
+					sizeof(first));
 			at_ds_fail(k, "the %s build does not compile: %s",
 				b ? "timing" : "check", first);
 			return -1;
@@ -1859,8 +1862,9 @@ static void at_ds_usage(FILE *f)
 "  --class C          only the kernels of autotile-gen's class C (uniform,\n"
 "                     stencil, reduction, transpose, triangular, multi;\n"
 "                     recurrence from seed 1000000 on; only\n"
-"                     accumulate from seed 3000000 on); the seeds of\n"
-"                     other classes are skipped\n"
+"                     accumulate from seed 3000000 on, only region\n"
+"                     from 4000000 on); the seeds of other classes are\n"
+"                     skipped\n"
 "  --weights FILE     the cost model whose best candidates are sampled\n"
 "                     too (role \"model\", ranked as autotile --strategy\n"
 "                     model ranks them); default ../weights/default.json\n"
