@@ -3536,15 +3536,15 @@ static int at_fe_scan(at_fe_tu *t)
 		unsigned w = at_fe_pragma(t, k), next = k + 1;
 		int r = 0;
 
-		unsigned nx = w ? at_fe_tok_from(t, at_fe_line_end(t,
-			t->off[k])) : 0;
-		unsigned w2 = w && nx < t->n_tok ? at_fe_pragma(t, nx) : 0;
+		if (w && at_fe_is(t, w, "autotile")) {
+			/* on the line above a region, the region's clauses */
+			unsigned nx = at_fe_tok_from(t, at_fe_line_end(t,
+				t->off[k]));
+			unsigned w2 = nx < t->n_tok ? at_fe_pragma(t, nx) : 0;
 
-		if (w && at_fe_is(t, w, "autotile") && w2 &&
-		    at_fe_is(t, w2, "scop")) {
-			r = at_fe_region(t, k, w, nx, &next);
-		} else if (w && at_fe_is(t, w, "autotile")) {
-			r = at_fe_autotile(t, k, w);
+			r = w2 && at_fe_is(t, w2, "scop") ?
+				at_fe_region(t, k, w, nx, &next) :
+				at_fe_autotile(t, k, w);
 		} else if (w && at_fe_is(t, w, "scop")) {
 			r = at_fe_region(t, k, 0, k, &next);
 		} else if (w && at_fe_is(t, w, "endscop")) {

@@ -2418,7 +2418,7 @@ static void at_gen_print_init(FILE *f, const at_gen_kernel *k)
 static void at_gen_print_kernel(FILE *f, const at_gen_kernel *k, int v,
 	const char *pragma, const char *what)
 {
-	int scop = pragma && k->node[k->root].region;
+	int scop = pragma && k->region;
 
 	fprintf(f, "/* %s */\nvoid kernel_v%d(void)\n{\n", what, v);
 	if (pragma)
