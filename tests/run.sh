@@ -241,9 +241,9 @@ run_region() {
 		[ "$(gen_region_tops "$s")" -ge 2 ] || ok=1
 	done
 	check $ok "autotile-gen: seeds $rs are of class region, over double, each a scop region of two or more top-level loops"
-	# compiled and run: bicg's form and the column means (mvt's two
-	# products are two plain nests)
-	gen_check_seeds region "class region" 4000001 4000002
+	# compiled and run: bicg's form, whose two products share a loop
+	# (make test took 9:56 on a fresh clone with the column means too)
+	gen_check_seeds region "class region" 4000001
 }
 
 # Prints a section header with the time elapsed so far.
