@@ -122,7 +122,7 @@ gen_pinned() {
 		done
 	done | tr '\n' ' ' | sed 's/ $//')
 	[ "$got" = "$want" ]
-	check $? "autotile-gen: seeds $* at every --size print the programs they printed before $before (checksums $got)"
+	check $? "autotile-gen: seeds $* at --size test, bench and round print the programs they printed before $before (checksums $got)"
 }
 
 # Returns 0 when the program of every seed $3... has a line matching
@@ -244,6 +244,35 @@ run_region() {
 	# compiled and run: bicg's form, whose two products share a loop
 	# (make test took 9:56 on a fresh clone with the column means too)
 	gen_check_seeds region "class region" 4000001
+}
+
+# Prints "NAME VALUE" for every #define'd size of seed $1's program at
+# --size $2.
+gen_defines() {
+	"$GEN" --seed "$1" --size "$2" | awk '/^#define [A-Z][A-Z0-9]* [0-9]+$/ { print $2, $3 }'
+}
+
+# --size small (session 38: kernels of milliseconds, below every size
+# timed before): every size of bench's program divided by 4, odd and at
+# least 5, sizes below 12 kept; the other sizes print the programs they
+# printed before small was added.
+run_small() {
+	gen_pinned "1475913749 3222304253 569702972 1636460698 926419448 1564117361 4206831664 3873799804 2701067737" \
+		"--size small" 4000001 4000006 17
+	ok=0
+	for s in 17 1000010 3000004 4000002; do
+		b=$(gen_defines "$s" bench)
+		m=$(gen_defines "$s" small)
+		[ -n "$b" ] || ok=1
+		want=$(printf '%s\n' "$b" | awk '{ v = $2
+			if (v >= 12) { v = int(v / 4); if (v % 2 == 0) v++; if (v < 5) v = 5 }
+			print $1, v }')
+		[ "$m" = "$want" ] || ok=1
+	done
+	check $ok "autotile-gen --size small: seeds 17 1000010 3000004 4000002 print bench's sizes divided by 4 (odd, at least 5; below 12 kept)"
+	"$GEN" --seed 1 --size huge >/dev/null 2>&1
+	[ $? -eq 2 ]
+	check $? "autotile-gen --size huge: a usage error (exit 2)"
 }
 
 # Prints a section header with the time elapsed so far.
@@ -1641,6 +1670,7 @@ if [ -x "$AUTOTILE" ]; then
 		run_float
 		run_accumulate
 		run_region
+		run_small
 	else
 		check 1 "$GEN exists (run make)"
 	fi

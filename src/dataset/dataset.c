@@ -5,7 +5,7 @@
  *
  *   autotile-dataset --seeds A-B [--shard i/N] [--per K] [--runs R]
  *       [--threads T] [--cc CC] [--cflags "..."]
- *       [--size bench|round|mixed|test] [--weights FILE|none]
+ *       [--size bench|round|mixed|small|test] [--weights FILE|none]
  *       [--model-picks N] [--class C] -o FILE.jsonl
  *
  * Per seed S of the shard (S % N == i) that FILE does not hold yet:
@@ -1857,8 +1857,8 @@ static void at_ds_usage(FILE *f)
 "                     \"-O3 -march=native -fopenmp\")\n"
 "  --size S           autotile-gen --size of the timing build: bench\n"
 "                     (default), round (bench's rounded as people write\n"
-"                     them), mixed (round for odd seeds, bench for even)\n"
-"                     or test\n"
+"                     them), mixed (round for odd seeds, bench for even),\n"
+"                     small (bench's divided by 4: milliseconds) or test\n"
 "  --class C          only the kernels of autotile-gen's class C (uniform,\n"
 "                     stencil, reduction, transpose, triangular, multi;\n"
 "                     recurrence from seed 1000000 on; only\n"
@@ -1916,7 +1916,7 @@ static int at_ds_parse_seeds(const char *s, unsigned long long *lo,
 
 /* Parses one option value v of kind `kind` into dst: 'i' int in
  * [1, max], 'z' int in [0, max], 'd' number >= 0, 's' string, 'h' shard
- * "i/N", 'r' seed range, 'S' bench|round|mixed|test, 'C' a class of
+ * "i/N", 'r' seed range, 'S' bench|round|mixed|small|test, 'C' a class of
  * autotile-gen.
  * Returns 0 or -1. */
 static int at_ds_value(at_ds_opts *o, char kind, void *dst, long max,
@@ -1936,7 +1936,8 @@ static int at_ds_value(at_ds_opts *o, char kind, void *dst, long max,
 	if (kind == 'S') {
 		*(const char **)dst = v;
 		return strcmp(v, "bench") && strcmp(v, "round") &&
-			strcmp(v, "mixed") && strcmp(v, "test") ? -1 : 0;
+			strcmp(v, "mixed") && strcmp(v, "small") &&
+			strcmp(v, "test") ? -1 : 0;
 	}
 	if (kind == 'C') {
 		*(const char **)dst = v;

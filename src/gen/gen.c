@@ -3,7 +3,8 @@
  * kernels (issue 3; DESIGN.md section 6), for differential tests of
  * autotile and for the measurements its cost model is trained on.
  *
- *   autotile-gen --seed S [--size test|bench|round] [--variants "ID1 ..."]
+ *   autotile-gen --seed S [--size test|bench|round|small]
+ *                [--variants "ID1 ..."]
  *                [--locals] [-o FILE]
  *
  * Prints one complete C program: #define'd sizes (each overridable with
@@ -14,7 +15,7 @@
  * seeded with S, in an order that does not depend on the other options:
  * the same seed gives byte-identical output, and the same kernel for both
  * sizes and with or without --variants (round: bench's sizes rounded,
- * see at_gen_round).
+ * see at_gen_round; small: bench's divided by 4, see at_gen_small).
  *
  * Kernel classes, one per seed with equal probability (README, Tests):
  * uniform, stencil, reduction, transpose, triangular, multi; seeds from
@@ -133,16 +134,18 @@ typedef struct {
 } at_gen_ctx;
 
 /* The values of --size: test (small odd sizes, milliseconds), bench
- * (odd sizes of about 0.05-0.5 s) and round (bench's, each rounded to
- * a multiple of 8 to 64 as people write them; see at_gen_round). */
-enum { AT_GEN_TEST, AT_GEN_BENCH, AT_GEN_ROUND };
-static const char *const at_gen_size_names[] = { "test", "bench", "round" };
+ * (odd sizes of about 0.05-0.5 s), round (bench's, each rounded to
+ * a multiple of 8 to 64 as people write them; see at_gen_round) and
+ * small (bench's divided by 4, see at_gen_small). */
+enum { AT_GEN_TEST, AT_GEN_BENCH, AT_GEN_ROUND, AT_GEN_SMALL };
+static const char *const at_gen_size_names[] = { "test", "bench", "round",
+	"small" };
 
 /* The command line. */
 typedef struct {
 	uint64_t seed;
 	int have_seed;
-	int size;		/* AT_GEN_TEST, AT_GEN_BENCH or AT_GEN_ROUND */
+	int size;		/* AT_GEN_TEST, _BENCH, _ROUND or _SMALL */
 	const char *out;
 	char *ids;		/* malloc'd copy of the --variants value */
 	const char *id[AT_GEN_MAX_VARIANTS];
@@ -2327,6 +2330,22 @@ static long at_gen_round(uint64_t seed, int s, long v)
 	return (v + m / 2) / m * m;
 }
 
+/* Returns bench value v divided by 4, kept odd and at least 5; values
+ * below 12 (repetition counts, radii) stay.  Each loop over such a size
+ * runs a quarter of bench's iterations, so a kernel does 1/16 to 1/256 of
+ * bench's work (total iterations about 2^18 to 2^26, against bench's
+ * 2^22 to 2^30): working sets of a few hundred KiB, run times of
+ * milliseconds, where a thread team's start-up and a tile loop's
+ * overhead weigh as much as locality (PolyBench's jacobi-1d, trisolv
+ * and gesummv at LARGE are there). */
+static long at_gen_small(long v)
+{
+	if (v < 12)
+		return v;
+	v = (v / 4) | 1;
+	return v < 5 ? 5 : v;
+}
+
 /* Prints the #define'd sizes, each guarded by #ifndef, for o's --size. */
 static void at_gen_print_sizes(FILE *f, const at_gen_kernel *k,
 	const at_gen_opts *o)
@@ -2336,6 +2355,8 @@ static void at_gen_print_sizes(FILE *f, const at_gen_kernel *k,
 			k->size[s].bench;
 		if (o->size == AT_GEN_ROUND)
 			v = at_gen_round(o->seed, s, v);
+		else if (o->size == AT_GEN_SMALL)
+			v = at_gen_small(v);
 		fprintf(f, "#ifndef %s\n#define %s %ld\n#endif\n",
 			k->size[s].name, k->size[s].name, v);
 	}
@@ -2581,13 +2602,14 @@ static void at_gen_print(FILE *f, const at_gen_kernel *k,
 static void at_gen_usage(FILE *f)
 {
 	static const char *const l[] = {
-		"usage: autotile-gen --seed S [--size test|bench|round] "
+		"usage: autotile-gen --seed S [--size test|bench|round|small] "
 		"[--variants \"ID1 ID2 ...\"] [--locals] [-o FILE]",
 		"",
 		"Prints a random C kernel program, deterministic from the",
 		"seed S (0 .. 2^64-1).  --size test (default): runs in",
 		"milliseconds; bench: about 0.05-0.5 s; round: bench's sizes",
-		"rounded to multiples of 8 to 64 (200, 256, 4000).  --variants:",
+		"rounded to multiples of 8 to 64 (200, 256, 4000); small:",
+		"bench's sizes divided by 4 (milliseconds).  --variants:",
 		"kernel_v0 (reference) and one copy per ID marked",
 		"`#pragma autotile candidate(ID)`; IDs match [A-Za-z0-9._-]+.",
 		"--locals: every statement `X op= e;` of the kernel is written",
@@ -2713,12 +2735,12 @@ static int at_gen_option(at_gen_opts *o, int argc, char **argv, int *i)
 		o->have_seed = 1;
 	} else if (at_gen_is(a, "--size")) {
 		o->size = AT_GEN_TEST;
-		while (o->size <= AT_GEN_ROUND &&
+		while (o->size <= AT_GEN_SMALL &&
 		       strcmp(v, at_gen_size_names[o->size]))
 			o->size++;
-		if (o->size > AT_GEN_ROUND)
+		if (o->size > AT_GEN_SMALL)
 			return at_gen_error("bad --size `%s`: expected test, "
-				"bench or round", v);
+				"bench, round or small", v);
 	} else {
 		return at_gen_parse_ids(o, v);
 	}
