@@ -103,8 +103,10 @@ typedef struct at_tr_data {
 int at_tr_data_read(at_tr_data *d, const char *path, char *err,
 	size_t errlen);
 
-/* Groups the rows read into kernels (sorted by file, then seed) and
- * assigns splits; call once after the last at_tr_data_read.  Returns 0,
+/* Groups the rows read into kernels (sorted by file, then seed; a kernel
+ * is a run of one seed's rows with one nest vector, so a seed timed at
+ * two sizes is two kernels) and assigns splits; call once after the last
+ * at_tr_data_read.  Returns 0,
  * or -1 (out of memory, or no rows). */
 int at_tr_data_finish(at_tr_data *d, char *err, size_t errlen);
 

@@ -534,16 +534,21 @@ static void at_tr_kernel_start(at_tr_data *d, int k, int r)
 		d->dn * sizeof(float));
 }
 
-/* Builds d->kernels and d->nest from the sorted rows; returns the number
- * of rows whose nest vector differs from their kernel's first row. */
-static int at_tr_group(at_tr_data *d)
+/* Builds d->kernels and d->nest from the sorted rows.  A kernel is a run
+ * of rows with one file, one seed and one nest vector: a seed timed at
+ * two sizes or on two machines (autotile-features writes those rows one
+ * group after the other) is two kernels, each against its own keep row;
+ * both fall in the seed's split. */
+static void at_tr_group(at_tr_data *d)
 {
-	int k = -1, differ = 0;
+	int k = -1;
 
 	for (int r = 0; r < d->n_row; r++) {
 		at_tr_kernel *K;
 		if (k < 0 || d->row_seed[r] != d->kernels[k].seed ||
-		    d->row_file[r] != d->kernels[k].file)
+		    d->row_file[r] != d->kernels[k].file ||
+		    memcmp(d->row_nest + (size_t)r * d->dn,
+			d->nest + (size_t)k * d->dn, d->dn * sizeof(float)))
 			at_tr_kernel_start(d, ++k, r);
 		K = &d->kernels[k];
 		K->n++;
@@ -551,18 +556,15 @@ static int at_tr_group(at_tr_data *d)
 			K->keep = r;
 		if (d->role[r] == AT_TR_FIXED32 && K->fixed32 < 0)
 			K->fixed32 = r;
-		differ += memcmp(d->row_nest + (size_t)r * d->dn,
-			d->nest + (size_t)k * d->dn, d->dn * sizeof(float)) != 0;
 	}
 	d->n_kernel = k + 1;
-	return differ;
 }
 
 /* Groups rows into kernels and assigns splits (see at_train.h). */
 int at_tr_data_finish(at_tr_data *d, char *err, size_t errlen)
 {
 	at_tr_line l = { d->n_file ? d->files[0] : "(no file)", 0, err, errlen };
-	int *ord = NULL, rc = -1, differ;
+	int *ord = NULL, rc = -1;
 
 	if (d->n_row < 1)
 		return at_tr_fail(&l, "no training rows");
@@ -581,11 +583,7 @@ int at_tr_data_finish(at_tr_data *d, char *err, size_t errlen)
 		at_tr_fail(&l, "out of memory");
 		goto error;
 	}
-	differ = at_tr_group(d);
-	if (differ)
-		fprintf(stderr, "autotile-train: warning: %d rows have a nest "
-			"vector different from their kernel's first row "
-			"(the first is used)\n", differ);
+	at_tr_group(d);
 	rc = 0;
 error:
 	free(ord);

@@ -423,6 +423,44 @@ static void test_metrics(const char *dir)
 	unlink(path);
 }
 
+/* One seed timed at two sizes (two nest vectors, each group with its keep
+ * row, written one after the other as autotile-features writes them) is
+ * two kernels in the seed's split, each against its own keep; then seed
+ * 6 is a third. */
+static void test_group_sizes(const char *dir)
+{
+	char path[256], err[256] = "";
+	double n0[1] = { 0 }, n1[1] = { 1 }, c[1] = { 0 };
+	at_tr_data d;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/sizes.jsonl", dir);
+	f = fopen(path, "w");
+	if (!f)
+		return;
+	fprintf(f, "{\"layout\":\"t\",\"nest_names\":[\"n\"],\"cand_names\":"
+		"[\"c\"]}\n");
+	row(f, 5, "keep", 1, n0, 1, c, 1);
+	row(f, 5, "random", 2, n0, 1, c, 1);
+	row(f, 5, "keep", 1, n1, 1, c, 1);
+	row(f, 5, "random", 0.5, n1, 1, c, 1);
+	row(f, 5, "random", 3, n1, 1, c, 1);
+	row(f, 6, "keep", 1, n1, 1, c, 1);
+	fclose(f);
+	memset(&d, 0, sizeof d);
+	AT_CHECK(at_tr_data_read(&d, path, err, sizeof err) == 0 &&
+		at_tr_data_finish(&d, err, sizeof err) == 0 && d.n_kernel == 3 &&
+		d.kernels[0].seed == 5 && d.kernels[0].n == 2 &&
+		d.kernels[0].keep == 0 && d.kernels[1].seed == 5 &&
+		d.kernels[1].n == 3 && d.kernels[1].keep == 2 &&
+		d.kernels[1].split == d.kernels[0].split &&
+		d.kernels[2].seed == 6 && d.kernels[2].first == 5,
+		"seed 5 at two nest vectors: two kernels of 2 and 3 rows, each "
+		"with its keep row, in one split; seed 6 a third (%d kernels; %s)",
+		d.n_kernel, err);
+	at_tr_data_free(&d);
+	unlink(path);
+}
 
 /* The keep margin's tolerance (AT_TR_MARGIN_TOL): kernel 5's pick (0.999,
  * predicted 0.04) is slower, kernel 7's (1.008, predicted 0.02) its
@@ -1417,6 +1455,7 @@ int main(void)
 	}
 	test_corrupt(dir);
 	test_metrics(dir);
+	test_group_sizes(dir);
 	test_fixed_slower(dir);
 	test_margin_tolerance(dir);
 	test_reader_errors(dir);
