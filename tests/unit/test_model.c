@@ -325,6 +325,18 @@ static void test_corrupt(const char *dir)
 		"a C header: \"%s\"", err);
 }
 
+/* Opens path for writing and writes the header of rows with one nest and
+ * one candidate feature (layout "t").  Returns the file, or NULL. */
+static FILE *rows_open(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f)
+		fprintf(f, "{\"layout\":\"t\",\"nest_names\":[\"n\"],"
+			"\"cand_names\":[\"c\"]}\n");
+	return f;
+}
+
 /* Appends one training row to a JSONL buffer file; `censored` >= 0 adds
  * the field "censored" with that value. */
 static void row_c(FILE *f, long seed, const char *role, double sp,
@@ -358,12 +370,10 @@ static void metrics_file(const char *path)
 	double z[1] = { 0 }, c[1];
 	const double sp[4] = { 1, 2, 0.5, 4 };
 	const char *roles[4] = { "keep", "fixed32", "random", "random" };
-	FILE *f = fopen(path, "w");
+	FILE *f = rows_open(path);
 
 	if (!f)
 		return;
-	fprintf(f, "{\"layout\":\"t\",\"nest_names\":[\"n\"],\"cand_names\":"
-		"[\"c\"]}\n");
 	for (int i = 0; i < 4; i++) {
 		c[0] = i;
 		row(f, 5, roles[i], sp[i], z, 1, c, 1);
@@ -435,11 +445,9 @@ static void test_group_sizes(const char *dir)
 	FILE *f;
 
 	snprintf(path, sizeof path, "%s/sizes.jsonl", dir);
-	f = fopen(path, "w");
+	f = rows_open(path);
 	if (!f)
 		return;
-	fprintf(f, "{\"layout\":\"t\",\"nest_names\":[\"n\"],\"cand_names\":"
-		"[\"c\"]}\n");
 	row(f, 5, "keep", 1, n0, 1, c, 1);
 	row(f, 5, "random", 2, n0, 1, c, 1);
 	row(f, 5, "keep", 1, n1, 1, c, 1);
@@ -479,10 +487,8 @@ static void test_margin_tolerance(const char *dir)
 	FILE *f;
 
 	snprintf(path, sizeof path, "%s/margin.jsonl", dir);
-	f = fopen(path, "w");
+	f = rows_open(path);
 	if (f) {
-		fprintf(f, "{\"layout\":\"t\",\"nest_names\":[\"n\"],"
-			"\"cand_names\":[\"c\"]}\n");
 		row(f, 5, "keep", 1, z, 1, c, 1);
 		row(f, 5, "random", 0.999, z, 1, c, 1);
 		row(f, 7, "keep", 1, z, 1, c, 1);
@@ -519,13 +525,11 @@ static void test_fixed_slower(const char *dir)
 	FILE *f;
 
 	snprintf(path, sizeof path, "%s/fixed.jsonl", dir);
-	f = fopen(path, "w");
+	f = rows_open(path);
 	if (!f) {
 		AT_CHECK(0, "fixed32 slower: cannot write %s", path);
 		return;
 	}
-	fprintf(f, "{\"layout\":\"t\",\"nest_names\":[\"n\"],\"cand_names\":"
-		"[\"c\"]}\n");
 	for (long k = 7; k <= 9; k++) {
 		row(f, k, "keep", 1, z, 1, z, 1);
 		row_c(f, k, "fixed32", k == 7 ? 0.5 : k == 8 ? 2 : 3, z, 1, c, 1,
@@ -947,13 +951,11 @@ static void cens_metrics_file(const char *path)
 	const char *roles[5] = { "keep", "fixed32", "random", "random",
 		"random" };
 	const int cens[5] = { 1, 0, 0, 1, -1 };
-	FILE *f = fopen(path, "w");
+	FILE *f = rows_open(path);
 	double c[1];
 
 	if (!f)
 		return;
-	fprintf(f, "{\"layout\":\"t\",\"nest_names\":[\"n\"],\"cand_names\":"
-		"[\"c\"]}\n");
 	for (int i = 0; i < 5; i++) {
 		c[0] = i;
 		row_c(f, 5, roles[i], sp[i], z, 1, c, 1, cens[i]);
