@@ -137,7 +137,7 @@ typedef struct {
  * (odd sizes of about 0.05-0.5 s), round (bench's, each rounded to
  * a multiple of 8 to 64 as people write them; see at_gen_round) and
  * small (bench's divided by 4, see at_gen_small). */
-enum { AT_GEN_TEST, AT_GEN_BENCH, AT_GEN_ROUND, AT_GEN_SMALL };
+enum { AT_GEN_TEST, AT_GEN_BENCH, AT_GEN_ROUND, AT_GEN_SMALL, AT_GEN_N_SIZE };
 static const char *const at_gen_size_names[] = { "test", "bench", "round",
 	"small" };
 
@@ -2735,10 +2735,10 @@ static int at_gen_option(at_gen_opts *o, int argc, char **argv, int *i)
 		o->have_seed = 1;
 	} else if (at_gen_is(a, "--size")) {
 		o->size = AT_GEN_TEST;
-		while (o->size <= AT_GEN_SMALL &&
+		while (o->size < AT_GEN_N_SIZE &&
 		       strcmp(v, at_gen_size_names[o->size]))
 			o->size++;
-		if (o->size > AT_GEN_SMALL)
+		if (o->size == AT_GEN_N_SIZE)
 			return at_gen_error("bad --size `%s`: expected test, "
 				"bench, round or small", v);
 	} else {
