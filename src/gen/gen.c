@@ -26,8 +26,10 @@
  * accumulates into it, as in gemm or doitgen), over double; from
  * 4,000,000 on (series 5) only region (series 4's matrix-vector products
  * and column means, and mvt's pair of products, as regions of several
- * top-level nests, as PolyBench writes them), over double.  The seeds
- * below keep their kernels.
+ * top-level nests, as PolyBench writes them), over double; from
+ * 5,000,000 on (series 6) only wave (fdtd-2d's form: hundreds of time
+ * steps of sibling sweeps updating fields from one-sided differences of
+ * each other), over double.  The seeds below keep their kernels.
  *
  * Exit status: 0 success, 1 output error (or a generator bug:
  * a kernel that does not fit its fixed tables), 2 usage error.
@@ -2141,10 +2143,141 @@ static void at_gen_accumulate(at_gen_kernel *k)
 	k->cls = "accumulate";
 }
 
+/* ------------------------------------------------------------------ */
+/* Class 9 (series 6 only): staggered-grid waves                       */
+/* ------------------------------------------------------------------ */
+
+/* Seeds from here on (series 6) are all of class wave, over double:
+ * PolyBench's fdtd-2d runs 500 time steps of three sibling sweeps, and
+ * no kernel of series 1 to 5 has more than 40 time steps around a 2-D
+ * sweep (the model slowed fdtd-2d down 3x, session 38). */
+#define AT_GEN_SERIES6 5000000ULL
+
+/* Field names of the wave class, in update order. */
+static const char *const at_gen_fields[] = { "ex", "ey", "hz" };
+
+/* Returns a coefficient in thousandths from {25, 50, ..., 200} between
+ * cap / 2 and cap (25 when cap < 25). */
+static int at_gen_wave_coef(at_gen_kernel *k, int cap)
+{
+	int hi = cap / 25, lo = (cap / 2 + 24) / 25;
+
+	hi = hi > 8 ? 8 : hi;
+	if (hi < 1)
+		return 25;
+	lo = lo < 1 ? 1 : lo > hi ? hi : lo;
+	return 25 * at_gen_int(k, lo, hi);
+}
+
+/* Adds under tl the sweep of field f (of nf, d-D over sizes s[]):
+ * "f[x] = c0 * f[x] + c_g * (g[x + e] - g[x]) + ..." with one one-sided
+ * difference of every other field g along a random axis and direction,
+ * the loops' margins keeping every access in range.  c0 + 2 sum c_g <=
+ * 1, so no value ever grows. */
+static void at_gen_wave_sweep(at_gen_kernel *k, int tl, int d, const int *s,
+	int f, int nf)
+{
+	int ax[3], dir[3], L[3] = { 0, 0, 0 }, U[3] = { 0, 0, 0 }, n = 0;
+	int c0 = 100 * at_gen_int(k, 6, 8), l = tl;
+	at_gen_sub sub[3];
+	at_gen_str b;
+
+	for (int g = 0; g < nf; g++) {
+		if (g == f)
+			continue;
+		ax[n] = at_gen_int(k, 0, d - 1);
+		dir[n] = at_gen_pct(k, 50) ? 1 : -1;
+		if (dir[n] > 0)
+			U[ax[n]] = 1;
+		else
+			L[ax[n]] = 1;
+		n++;
+	}
+	for (int q = 0; q < d; q++) {
+		l = at_gen_rect(k, l, at_gen_it[q], L[q], s[q], U[q]);
+		sub[q] = (at_gen_sub){ at_gen_it[q], 1, 0 };
+	}
+	at_gen_stmt(k, l, &b);
+	at_gen_cat_ref(&b, at_gen_fields[f], d, sub);
+	at_gen_cat(&b, " = ");
+	at_gen_cat_coef(&b, c0);
+	at_gen_cat(&b, " * ");
+	at_gen_cat_ref(&b, at_gen_fields[f], d, sub);
+	for (int g = 0, e = 0; g < nf; g++) {
+		if (g == f)
+			continue;
+		at_gen_cat(&b, e % 2 ? "\n+ " : " + ");
+		at_gen_cat_coef(&b, at_gen_wave_coef(k, (1000 - c0) / (2 * n)));
+		at_gen_cat(&b, " * (");
+		sub[ax[e]].off = dir[e] > 0 ? 1 : 0;
+		at_gen_cat_ref(&b, at_gen_fields[g], d, sub);
+		at_gen_cat(&b, " - ");
+		sub[ax[e]].off = dir[e] > 0 ? 0 : -1;
+		at_gen_cat_ref(&b, at_gen_fields[g], d, sub);
+		sub[ax[e]].off = 0;
+		at_gen_cat(&b, ")");
+		e++;
+	}
+	at_gen_cat(&b, ";");
+}
+
+/* Adds under tl the source statement "ex[0][x'] = in[t];" (d-D field,
+ * loops over the other axes over sizes s[]): fdtd-2d's first sweep. */
+static void at_gen_wave_source(at_gen_kernel *k, int tl, int d, const int *s,
+	int ts)
+{
+	at_gen_sub sub[3] = { { NULL, 1, 0 } };
+	at_gen_sub t = { "t", 1, 0 };
+	int l = tl;
+	at_gen_str b;
+
+	at_gen_arr_add(k, "in", 1, &ts);
+	for (int q = 1; q < d; q++) {
+		l = at_gen_full(k, l, at_gen_it[q], s[q]);
+		sub[q] = (at_gen_sub){ at_gen_it[q], 1, 0 };
+	}
+	at_gen_stmt(k, l, &b);
+	at_gen_cat_ref(&b, at_gen_fields[0], d, sub);
+	at_gen_cat(&b, " = ");
+	at_gen_cat_ref(&b, "in", 1, &t);
+	at_gen_cat(&b, ";");
+}
+
+/* Class wave (series 6): TSTEPS time steps of 2 or 3 fields on a 1-D to
+ * 3-D staggered grid of 30,000 to 960,000 points (bench), each field
+ * updated in a sweep of its own from one-sided differences of the
+ * others, and half the time a source row set from an input first:
+ * fdtd-2d's form.  TSTEPS is 60 to 500, fewer (at least 30) where the
+ * grid would take over 3e8 updates. */
+static void at_gen_wave(at_gen_kernel *k)
+{
+	int r = at_gen_int(k, 0, 99), d = r < 20 ? 1 : r < 80 ? 2 : 3;
+	int nf = at_gen_pct(k, 60) ? 3 : 2, src = at_gen_pct(k, 50), s[3];
+	double pts = 30000.0 * (double)(1 << at_gen_int(k, 0, 5));
+	long steps = at_gen_int(k, 60, 500), cap = (long)(3.0e8 / (pts * nf));
+	int ts, tl;
+
+	steps = steps < cap ? steps : cap < 30 ? 30 : cap;
+	ts = at_gen_size_add(k, "TSTEPS", at_gen_int(k, 2, 6), steps);
+	at_gen_dims(k, d, 13, 41, pts, s);
+	for (int f = 0; f < nf; f++)
+		at_gen_out(k, at_gen_fields[f], d, s);
+	tl = at_gen_full(k, -1, "t", ts);
+	if (src)
+		at_gen_wave_source(k, tl, d, s, ts);
+	for (int f = 0; f < nf; f++)
+		at_gen_wave_sweep(k, tl, d, s, f, nf);
+	at_gen_what(k, "%d-D wave, %d fields updated from one-sided "
+		"differences%s, time loop", d, nf,
+		src ? ", a source row first" : "");
+	k->cls = "wave";
+}
+
 /* Draws the whole kernel for seed: its class (one of six, equally likely;
  * from AT_GEN_SERIES2 on one of seven; from AT_GEN_SERIES3 on over float;
- * from AT_GEN_SERIES4 on class accumulate, over double) and everything in
- * it.  Returns 0, or -1 when a fixed buffer overflowed
+ * from AT_GEN_SERIES4 on class accumulate, from AT_GEN_SERIES5 on
+ * region, from AT_GEN_SERIES6 on wave, all three over double) and
+ * everything in it.  Returns 0, or -1 when a fixed buffer overflowed
  * (a generator bug). */
 static int at_gen_kernel_make(at_gen_kernel *k, uint64_t seed)
 {
@@ -2153,6 +2286,10 @@ static int at_gen_kernel_make(at_gen_kernel *k, uint64_t seed)
 	k->root = -1;
 	k->elem = seed >= AT_GEN_SERIES3 && seed < AT_GEN_SERIES4 ? "float" :
 		"double";
+	if (seed >= AT_GEN_SERIES6) {
+		at_gen_wave(k);
+		return k->err || k->root < 0 ? -1 : 0;
+	}
 	if (seed >= AT_GEN_SERIES5) {
 		at_gen_region(k);
 		return k->err || k->root < 0 ? -1 : 0;
