@@ -272,6 +272,15 @@ run_small() {
 	check $ok "autotile-gen --size small: seeds 17 1000010 3000004 4000002 print bench's sizes divided by 4 (odd, at least 5; below 12 kept)"
 }
 
+# Returns 0 when the bench program of every seed $1... defines TSTEPS
+# once, between 30 and 500.
+gen_long_steps() {
+	for s in "$@"; do
+		gen_defines "$s" bench | awk '$1 == "TSTEPS" { n++; bad += $2 < 30 || $2 > 500 }
+			END { exit !(n == 1 && bad == 0) }' || return 1
+	done
+}
+
 # Series 6 (autotile-gen seeds from 5,000,000): class wave only, over
 # double: fdtd-2d's form, a time loop of 30 to 500 steps around sibling
 # sweeps that update 2-3 fields from one-sided differences of each other;
@@ -282,13 +291,9 @@ run_wave() {
 	gen_pinned "710049594 3891053238 103440019 1621139611 1134552166 2006356816 4210647911 4202832577 3261798265" \
 		"series 6" 4000010 4000002 1000010
 	ws="5000000 5000001 5000002 5000003"
-	ok=0
-	gen_all_match '^ \* gen-class: wave$' 'static float' $ws || ok=1
-	for s in $ws; do
-		gen_defines "$s" bench | awk '$1 == "TSTEPS" { n++; bad += $2 < 30 || $2 > 500 }
-			END { exit !(n == 1 && bad == 0) }' || ok=1
-	done
-	check $ok "autotile-gen: seeds $ws are of class wave, over double, with TSTEPS of 30 to 500 at --size bench"
+	gen_all_match '^ \* gen-class: wave$' 'static float' $ws &&
+		gen_long_steps $ws
+	check $? "autotile-gen: seeds $ws are of class wave, over double, with TSTEPS of 30 to 500 at --size bench"
 	# compiled and run: a 2-D wave with a source row and three fields
 	gen_check_seeds wave "class wave" 5000000
 }
