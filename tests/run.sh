@@ -1384,6 +1384,18 @@ run_dataset() {
 	got=$(awk '$2 == "keep" { printf " %s", $1 }' "$d/rclass.list")
 	[ $rc -eq 0 ] && [ "$got" = " 1000001 1000003 1000004 1000011" ]
 	check $? "dataset --class recurrence --list: seeds 1000001, 1000003, 1000004 and 1000011 of 1000000-1000012 (got$got; exit $rc)"
+	# every class of series 4 to 6 is accepted (region was rejected
+	# until session 39); a range across series 5 and 6 lists series 6's
+	rcs=
+	for c in accumulate region wave; do
+		"$ds" --seeds 4999999-5000001 --size test --per 1 --list \
+			--weights none --class $c >"$d/c-$c.list" 2>"$d/c-$c.err"
+		rcs="$rcs $?"
+	done
+	got=$(cat "$d/c-accumulate.list" "$d/c-region.list" "$d/c-wave.list" |
+		awk '$2 == "keep" { printf " %s", $1 }')
+	[ "$got" = " 4999999 5000000 5000001" ] && [ "$rcs" = " 0 0 0" ]
+	check $? "dataset --class accumulate, region, wave --list over 4999999-5000001: 4999999 as region, 5000000 and 5000001 as wave (got$got; exits$rcs)"
 	# --class measures: its progress lines count kernels and seeds apart
 	first=${want# }; first=${first%% *}
 	"$ds" --seeds "13-$first" --size test --per 1 --weights none \
