@@ -851,14 +851,16 @@ static void at_cg_decl_bound(struct at_cg *cg, const at_cg_ub *ub,
 	at_buf_add(&cg->out, ";\n");
 }
 
-/* Prints `body` as the body of a loop or if: a block, or a statement that
- * starts with a declaration, gets braces (and a scope of its own). */
-static void at_cg_body(struct at_cg *cg, __isl_keep isl_ast_node *body,
-	int level, int flags)
+/* Prints `body` as the body of a loop or if: a block, a statement that
+ * starts with a declaration, or any body when `braces` is set, gets
+ * braces (and a scope of its own). */
+static void at_cg_body_in(struct at_cg *cg, __isl_keep isl_ast_node *body,
+	int level, int flags, int braces)
 {
 	int vis[AT_CG_MAX_DEPTH];
 
-	if (at_cg_is_block(body) || at_cg_starts_with_decl(cg, body)) {
+	if (braces || at_cg_is_block(body) ||
+	    at_cg_starts_with_decl(cg, body)) {
 		memcpy(vis, cg->vis, sizeof(vis));
 		at_buf_add(&cg->out, " {\n");
 		at_cg_node(cg, body, level + 1, flags);
@@ -869,6 +871,14 @@ static void at_cg_body(struct at_cg *cg, __isl_keep isl_ast_node *body,
 		at_buf_add(&cg->out, "\n");
 		at_cg_node(cg, body, level + 1, flags);
 	}
+}
+
+/* Prints `body` as the body of a loop or if (see at_cg_body_in), with
+ * braces only where C needs them. */
+static void at_cg_body(struct at_cg *cg, __isl_keep isl_ast_node *body,
+	int level, int flags)
+{
+	at_cg_body_in(cg, body, level, flags, 0);
 }
 
 /* Records a note on a generated loop for --explain. */
@@ -1110,19 +1120,29 @@ done:
 	isl_ast_expr_free(it);
 }
 
-/* Prints an if node. */
+/* Prints an if node.  With an else branch, a then branch other than a
+ * single statement gets braces: unbraced, an if without an else at its
+ * end (`if (a) if (b) S; else T;`, or one in a loop body or at the end
+ * of an else-if chain) would take the else, which C gives the nearest
+ * if (seed 5000016, session 39: whole tiles skipped).  A then branch
+ * that is an if gets them too, so that no else reads as ambiguous
+ * (gcc's -Wdangling-else, which the tests make an error). */
 static void at_cg_if(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	int level, int flags)
 {
 	isl_ast_expr *cond = isl_ast_node_if_get_cond(node);
 	isl_ast_node *then = isl_ast_node_if_get_then_node(node);
+	int has_else = isl_ast_node_if_has_else_node(node) == isl_bool_true;
+	enum isl_ast_node_type type;
 
 	at_cg_indent(cg, level);
 	at_buf_add(&cg->out, "if (");
 	at_cg_expr(cg, &cg->out, cond);
 	at_buf_add(&cg->out, ")");
-	at_cg_body(cg, then, level, flags);
-	if (isl_ast_node_if_has_else_node(node) == isl_bool_true) {
+	type = isl_ast_node_get_type(then);
+	at_cg_body_in(cg, then, level, flags, type == isl_ast_node_if ||
+		(has_else && type != isl_ast_node_user));
+	if (has_else) {
 		isl_ast_node *els = isl_ast_node_if_get_else_node(node);
 		at_cg_indent(cg, level);
 		at_buf_add(&cg->out, "else");

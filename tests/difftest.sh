@@ -11,7 +11,8 @@
 #   1. autotile --strategy STRATEGY -I runtime DEFINES -o OUT examples/NAME.c
 #      must exit 0 and print no sanitizer report;
 #   2. the original and OUT are compiled with
-#      gcc -O3 -march=native -fopenmp -ffp-contract=off -Iruntime DEFINES
+#      gcc -O3 -march=native -fopenmp -ffp-contract=off -Werror=dangling-else
+#      -Iruntime DEFINES
 #      (no FMA contraction: DESIGN.md section 9) and run with
 #      OMP_NUM_THREADS=2; their "hash:" lines must be identical;
 #   3. OUT compiled without -fopenmp (-Wno-unknown-pragmas) must compile and
@@ -38,8 +39,10 @@ AUTOTILE=${AUTOTILE:-bin/autotile}
 OUTDIR=${OUTDIR:-tests/out}
 CC=${CC:-gcc}
 TIMEOUT=${TIMEOUT:-300}
-CFLAGS_DT="-O3 -march=native -fopenmp -ffp-contract=off -Iruntime"
-CFLAGS_SEQ="-O3 -march=native -ffp-contract=off -Wno-unknown-pragmas -Iruntime"
+# -Werror=dangling-else: an else that C gives another if than the AST
+# meant fails the build even where the test's sizes never run it
+CFLAGS_DT="-O3 -march=native -fopenmp -ffp-contract=off -Werror=dangling-else -Iruntime"
+CFLAGS_SEQ="-O3 -march=native -ffp-contract=off -Werror=dangling-else -Wno-unknown-pragmas -Iruntime"
 
 if [ $# -lt 2 ]; then
 	echo "usage: sh tests/difftest.sh EXAMPLE STRATEGY [DEFINES...]" >&2

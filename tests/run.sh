@@ -296,6 +296,14 @@ run_wave() {
 	check $? "autotile-gen: seeds $ws are of class wave, over double, with TSTEPS of 30 to 500 at --size bench"
 	# compiled and run: a 2-D wave with a source row and three fields
 	gen_check_seeds wave "class wave" 5000000
+	# session 39: the printer gave the else of `if (c1 >= 4 * c0)` to an
+	# if at the end of its then branch, skipping whole tiles (a MISMATCH
+	# row of the dataset); tile size 1 on the time loop makes that AST
+	AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-wave-else \
+		sh tests/verify.sh --ids 5000016 \
+		"isl.TS.LI.o1.i2.1x8x8 isl.TS.LI.o0.i2.1x8x4" \
+		>"$LOGS/verify-wave-else.log" 2>&1
+	tally "$LOGS/verify-wave-else.log" "tests/verify.sh --ids 5000016"
 }
 
 # Prints a section header with the time elapsed so far.
