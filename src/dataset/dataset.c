@@ -872,8 +872,8 @@ static void at_ds_class(const char *text, at_ds_kernel *k)
 static int at_ds_class_known(const char *name)
 {
 	static const char *const known[] = { "uniform", "stencil",
-		"reduction", "transpose", "triangular", "multi", "recurrence", "accumulate", "region",
-		"wave" };
+		"reduction", "transpose", "triangular", "multi", "recurrence",
+		"accumulate", "region", "wave" };
 
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
 		if (!strcmp(name, known[i]))

@@ -2206,7 +2206,7 @@ static void at_gen_wave_sweep(at_gen_kernel *k, int tl, int d, const int *s,
 	for (int g = 0, e = 0; g < nf; g++) {
 		if (g == f)
 			continue;
-		at_gen_cat(&b, e % 2 ? "\n+ " : " + ");
+		at_gen_cat_plus(&b, e + 1, 2);
 		at_gen_cat_coef(&b, at_gen_wave_coef(k, (1000 - c0) / (2 * n)));
 		at_gen_cat(&b, " * (");
 		sub[ax[e]].off = dir[e] > 0 ? 1 : 0;
