@@ -36,6 +36,14 @@
  *                     (warm-up included) takes more than X times the
  *                     reference time: a candidate 5x slower than the
  *                     reference is not worth more runs (default: off)
+ *     --cut-min S     --ref-limit cuts only at a run of S seconds or more
+ *                     (default 0): a run of milliseconds can take many
+ *                     times its usual time when one thread of the team
+ *                     loses its core for a moment at a barrier, or when
+ *                     the first parallel region of the program starts
+ *                     the threads in the warm-up; shorter runs cost too
+ *                     little to cut, so all of them are taken and the
+ *                     minimum is kept
  *     --ref-time T    the reference time (default: variant 0's time when
  *                     it is run first by this process)
  *     --budget S      start no further timed run of a variant once S
@@ -106,6 +114,7 @@ typedef struct at_harness_opts {
 	int warmup;
 	double ref_limit;
 	double ref_time;
+	double cut_min;
 	double budget;
 	double timeout;
 	double ref_timeout;
@@ -260,11 +269,11 @@ static inline double at_harness_run(const at_harness_prog *p, int v,
 }
 
 /* Contract: returns 1 when time t breaks o's reference limit (more than
- * ref_limit times ref_time, both set), else 0. */
+ * ref_limit times ref_time, both set, and at least cut_min), else 0. */
 static inline int at_harness_over(const at_harness_opts *o, double t)
 {
 	return o->ref_limit > 0 && o->ref_time > 0 &&
-		t > o->ref_limit * o->ref_time;
+		t > o->ref_limit * o->ref_time && t >= o->cut_min;
 }
 
 /* Contract: times variant v of p as o says into *r: o->warmup untimed
@@ -322,8 +331,8 @@ static inline void at_harness_print(FILE *f, int v, const at_harness_opts *o,
 static inline int at_harness_usage(const char *argv0, int n)
 {
 	fprintf(stderr, "usage: %s [--runs R] [--warmup W] [--ref-limit X] "
-		"[--ref-time T] [--budget S] [--timeout S] [--ref-timeout X] "
-		"[VARIANT 0..%d ...]\n", argv0, n - 1);
+		"[--ref-time T] [--cut-min S] [--budget S] [--timeout S] "
+		"[--ref-timeout X] [VARIANT 0..%d ...]\n", argv0, n - 1);
 	return 2;
 }
 
@@ -348,9 +357,9 @@ static inline int at_harness_option(int argc, char **argv, int *i,
 {
 	static const char *const name[] = { "--runs", "--warmup",
 		"--ref-limit", "--ref-time", "--budget", "--timeout",
-		"--ref-timeout" };
+		"--ref-timeout", "--cut-min" };
 	double *dst[] = { NULL, NULL, &o->ref_limit, &o->ref_time,
-		&o->budget, &o->timeout, &o->ref_timeout };
+		&o->budget, &o->timeout, &o->ref_timeout, &o->cut_min };
 	const int n_name = (int)(sizeof(name) / sizeof(name[0]));
 	double v;
 	int k;

@@ -1324,7 +1324,8 @@ run_dataset() {
 	check $? "dataset: 2 kernels x (keep + 6 candidates) = 14 rows (exit $rc, $(wc -l <"$o" 2>/dev/null) rows)"
 	jq -e -s 'all(has("schema") and has("seed") and has("size") and
 		has("class") and has("cand") and has("role") and has("time") and
-		has("spread") and has("runs") and has("ref_time") and
+		has("spread") and has("runs") and has("cut_min") and
+		has("ref_time") and
 		has("speedup") and has("threads") and has("cc") and
 		has("cflags") and has("load") and has("busy") and
 		has("busy_after") and has("busy_normal") and has("check"))' "$o" >/dev/null

@@ -80,7 +80,7 @@ typedef struct at_ds_opts {
 	unsigned long long lo, hi;	/* --seeds lo-hi */
 	int shard_i, shard_n;
 	int per, runs, warmup, threads;
-	double ref_limit, budget, vtimeout, ref_timeout, tool_timeout;
+	double ref_limit, cut_min, budget, vtimeout, ref_timeout, tool_timeout;
 	double wait_idle;
 	double cg_limit;	/* --codegen-limit of each candidate (0: none) */
 	const char *cc, *cflags, *size, *out;
@@ -1405,9 +1405,9 @@ static int at_ds_time(const at_ds_state *st, at_ds_kernel *k,
 	at_ds_res *res)
 {
 	const at_ds_opts *o = st->o;
-	char a[6][32], *extra[] = { "--runs", a[0], "--warmup", a[1],
+	char a[7][32], *extra[] = { "--runs", a[0], "--warmup", a[1],
 		"--ref-limit", a[2], "--budget", a[3], "--timeout", a[4],
-		"--ref-timeout", a[5], NULL };
+		"--ref-timeout", a[5], "--cut-min", a[6], NULL };
 	int list[AT_DS_MAX_CAND + 1], n, r;
 
 	snprintf(a[0], 32, "%d", o->runs);
@@ -1416,6 +1416,7 @@ static int at_ds_time(const at_ds_state *st, at_ds_kernel *k,
 	snprintf(a[3], 32, "%g", o->budget);
 	snprintf(a[4], 32, "%g", o->vtimeout);
 	snprintf(a[5], 32, "%g", o->ref_timeout);
+	snprintf(a[6], 32, "%g", o->cut_min);
 	k->busy = at_ds_wait_idle(o->wait_idle);
 	at_ds_busy_threads(&k->busy_normal, &k->busy_niced);
 	k->load = at_ds_load();
@@ -1488,6 +1489,7 @@ static cJSON *at_ds_row(const at_ds_state *st, const at_ds_kernel *k, int v)
 	at_ds_num(row, "time", ok, c->time);
 	at_ds_num(row, "spread", ok, c->spread);
 	at_ds_num(row, "runs", ok, c->runs);
+	cJSON_AddNumberToObject(row, "cut_min", st->o->cut_min);
 	at_ds_num(row, "ref_time", !k->error[0], k->ref_time);
 	at_ds_num(row, "speedup", ok && c->time > 0, ok && c->time > 0 ?
 		k->ref_time / c->time : 0);
@@ -1833,6 +1835,10 @@ static void at_ds_usage(FILE *f)
 "  --warmup W         untimed runs first (default 1)\n"
 "  --ref-limit X      one run over X times the reference: no more runs\n"
 "                     (default 3)\n"
+"  --cut-min S        ... but only at a run of S seconds or more: shorter\n"
+"                     runs are all taken, since one preempted thread\n"
+"                     can make a run of milliseconds many times slower\n"
+"                     (default 0.1)\n"
 "  --budget S         seconds of runs per variant before stopping\n"
 "                     early (default 1)\n"
 "  --timeout S        seconds one run of a variant may take (default 30)\n"
@@ -1971,6 +1977,7 @@ static int at_ds_option(at_ds_opts *o, int argc, char **argv, int *i)
 		{ "--runs", 'i', &o->runs, 1000 },
 		{ "--warmup", 'z', &o->warmup, 1000 },
 		{ "--ref-limit", 'd', &o->ref_limit, 0 },
+		{ "--cut-min", 'd', &o->cut_min, 0 },
 		{ "--budget", 'd', &o->budget, 0 },
 		{ "--timeout", 'd', &o->vtimeout, 0 },
 		{ "--ref-timeout", 'd', &o->ref_timeout, 0 },
@@ -2056,6 +2063,7 @@ static int at_ds_parse(at_ds_opts *o, int argc, char **argv)
 	o->warmup = 1;
 	o->threads = 2;
 	o->ref_limit = 3;
+	o->cut_min = 0.1;
 	o->budget = 1;
 	o->vtimeout = 30;
 	o->ref_timeout = 10;

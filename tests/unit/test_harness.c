@@ -175,7 +175,8 @@ static void test_min_spread(void)
 }
 
 /* --ref-limit: a variant over the limit gets no further run; cut in the
- * warm-up it reports that run with runs = 0. */
+ * warm-up it reports that run with runs = 0; runs shorter than --cut-min
+ * are never cut. */
 static void test_ref_limit(void)
 {
 	at_harness_prog p = prog(10, 0, 0);
@@ -203,6 +204,18 @@ static void test_ref_limit(void)
 	at_harness_time(&p, 2, &o, &r);
 	AT_CHECK(calls == 4 && r.runs == 4, "within the limit: all 4 runs "
 		"(calls %d)", calls);
+	calls = 0;
+	o.ref_time = 0.001;
+	o.warmup = 1;
+	o.cut_min = 0.050;
+	at_harness_time(&p, 2, &o, &r);
+	AT_CHECK(calls == 5 && r.runs == 4, "10 ms runs under --cut-min 50 ms: "
+		"never cut (calls %d, runs %d)", calls, r.runs);
+	calls = 0;
+	o.cut_min = 0.005;
+	at_harness_time(&p, 2, &o, &r);
+	AT_CHECK(calls == 1 && r.runs == 0, "10 ms runs over --cut-min 5 ms: "
+		"cut in the warm-up (calls %d, runs %d)", calls, r.runs);
 	at_harness_release(&p);
 }
 
@@ -262,8 +275,9 @@ static void test_parse(void)
 {
 	char a0[] = "prog", a1[] = "--runs", a2[] = "3", a3[] = "2",
 		a4[] = "0", a5[] = "--ref-limit", a6[] = "4.5", bad[] = "4",
-		neg[] = "-1", eq[] = "--runs=3", frac[] = "2.5";
-	char *v1[] = { a0, a1, a2, a3, a4, a5, a6, NULL };
+		neg[] = "-1", eq[] = "--runs=3", frac[] = "2.5",
+		a7[] = "--cut-min", a8[] = "0.1";
+	char *v1[] = { a0, a1, a2, a3, a4, a5, a6, a7, a8, NULL };
 	char *v2[] = { a0, NULL };
 	char *v3[] = { a0, bad, NULL };
 	char *v4[] = { a0, a1, NULL };
@@ -273,10 +287,11 @@ static void test_parse(void)
 	at_harness_opts o;
 	int list[16], n = -1;
 
-	AT_CHECK(at_harness_parse(7, v1, 4, &o, list, &n) == 0 && n == 2 &&
+	AT_CHECK(at_harness_parse(9, v1, 4, &o, list, &n) == 0 && n == 2 &&
 		list[0] == 2 && list[1] == 0 && o.runs == 3 &&
-		o.ref_limit == 4.5 && o.stats && o.warmup == 0,
-		"--runs 3 2 0 --ref-limit 4.5: variants 2, 0; options set");
+		o.ref_limit == 4.5 && o.cut_min == 0.1 && o.stats &&
+		o.warmup == 0, "--runs 3 2 0 --ref-limit 4.5 --cut-min 0.1: "
+		"variants 2, 0; options set");
 	AT_CHECK(at_harness_parse(1, v2, 4, &o, list, &n) == 0 && n == 4 &&
 		list[3] == 3 && !o.stats && o.runs == 1,
 		"no argument: all 4 variants, one run, short lines");
