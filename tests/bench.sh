@@ -234,7 +234,10 @@ for e in $EXAMPLES; do
 				else printf " %6s", "-"
 			printf "  %s%s\n", (best == "" || best > t0) ? "orig" : bid,
 				diff ? " (" diff " hashes differ under FMA)" : ""
-			printf "%s %s %s %s %s %s %d\n", e, t0, f, (best == "" || best > t0) ? t0 : best, md, tu, kept \
+			# a time not measured is written 0, so the fields stay in place
+			printf "%s %s %s %s %s %s %d\n", e, t0, f == "" ? 0 : f,
+				(best == "" || best > t0) ? t0 : best, md == "" ? 0 : md,
+				tu == "" ? 0 : tu, kept \
 				>> "'"$rows"'"
 		}' "$OUT/$e.times"
 done
