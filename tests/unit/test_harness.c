@@ -174,6 +174,19 @@ static void test_min_spread(void)
 	at_harness_release(&p);
 }
 
+/* Times variant 2 of p as o says and checks that it called the kernel
+ * `calls` times, `runs` of them timed; `what` names the case. */
+static void check_calls(at_harness_prog *p, const at_harness_opts *o,
+	int want_calls, int want_runs, const char *what)
+{
+	at_harness_result r;
+
+	calls = 0;
+	at_harness_time(p, 2, o, &r);
+	AT_CHECK(calls == want_calls && r.runs == want_runs, "%s (calls %d, "
+		"runs %d)", what, calls, r.runs);
+}
+
 /* --ref-limit: a variant over the limit gets no further run; cut in the
  * warm-up it reports that run with runs = 0; runs shorter than --cut-min
  * are never cut. */
@@ -194,28 +207,18 @@ static void test_ref_limit(void)
 	AT_CHECK_INT(r.runs, 0, "cut in the warm-up: runs 0");
 	AT_CHECK(r.time >= 0.0095, "cut in the warm-up: its time (%.4f)",
 		r.time);
-	calls = 0;
 	o.warmup = 0;
-	at_harness_time(&p, 2, &o, &r);
-	AT_CHECK(calls == 1 && r.runs == 1, "no warm-up: one timed run, then "
-		"cut (calls %d, runs %d)", calls, r.runs);
-	calls = 0;
+	check_calls(&p, &o, 1, 1, "no warm-up: one timed run, then cut");
 	o.ref_time = 0.100;
-	at_harness_time(&p, 2, &o, &r);
-	AT_CHECK(calls == 4 && r.runs == 4, "within the limit: all 4 runs "
-		"(calls %d)", calls);
-	calls = 0;
+	check_calls(&p, &o, 4, 4, "within the limit: all 4 runs");
 	o.ref_time = 0.001;
 	o.warmup = 1;
 	o.cut_min = 0.050;
-	at_harness_time(&p, 2, &o, &r);
-	AT_CHECK(calls == 5 && r.runs == 4, "10 ms runs under --cut-min 50 ms: "
-		"never cut (calls %d, runs %d)", calls, r.runs);
-	calls = 0;
+	check_calls(&p, &o, 5, 4, "10 ms runs under --cut-min 50 ms: never "
+		"cut");
 	o.cut_min = 0.005;
-	at_harness_time(&p, 2, &o, &r);
-	AT_CHECK(calls == 1 && r.runs == 0, "10 ms runs over --cut-min 5 ms: "
-		"cut in the warm-up (calls %d, runs %d)", calls, r.runs);
+	check_calls(&p, &o, 1, 0, "10 ms runs over --cut-min 5 ms: cut in the "
+		"warm-up");
 	at_harness_release(&p);
 }
 
