@@ -213,6 +213,8 @@ for e in $EXAMPLES; do
 	cmp -s "$EXDIR/$e.c" "$OUT/$e.model.c" && kept=1
 	awk -v nw="$NW" -v e="$e" -v t0="$t0" -v h0="$h0" -v scans="$SCANS" -v tool="$tool" -v kept="$kept" '
 		function sp(t) { return t > 0 ? t0 / t : 0 }
+		# a time not measured is written 0, so the fields stay in place
+		function or0(t) { return t == "" ? 0 : t }
 		BEGIN { ns = split(scans, sc, " ") }
 		{
 			if ($1 == "fixed32") { f = $2; next }
@@ -234,10 +236,9 @@ for e in $EXAMPLES; do
 				else printf " %6s", "-"
 			printf "  %s%s\n", (best == "" || best > t0) ? "orig" : bid,
 				diff ? " (" diff " hashes differ under FMA)" : ""
-			# a time not measured is written 0, so the fields stay in place
-			printf "%s %s %s %s %s %s %d\n", e, t0, f == "" ? 0 : f,
-				(best == "" || best > t0) ? t0 : best, md == "" ? 0 : md,
-				tu == "" ? 0 : tu, kept \
+			printf "%s %s %s %s %s %s %d\n", e, t0, or0(f),
+				(best == "" || best > t0) ? t0 : best, or0(md), or0(tu),
+				kept \
 				>> "'"$rows"'"
 		}' "$OUT/$e.times"
 done
