@@ -1429,6 +1429,11 @@ run_dataset() {
 	[ $rc -eq 2 ] && [ "$(wc -l <"$d/huge.err")" -eq 1 ] &&
 		grep -q 'bad value of `--size`' "$d/huge.err" && [ ! -e "$d/huge.jsonl" ]
 	check $? "dataset --size huge: a one-line usage error (exit $rc: $(head -c 120 "$d/huge.err"))"
+	"$ds" --seeds 1-2 --cut-min abc -o "$d/cutmin.jsonl" 2>"$d/cutmin.err"
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(wc -l <"$d/cutmin.err")" -eq 1 ] &&
+		grep -q 'bad value of `--cut-min`' "$d/cutmin.err" && [ ! -e "$d/cutmin.jsonl" ]
+	check $? "dataset --cut-min abc: a one-line usage error (exit $rc: $(head -c 120 "$d/cutmin.err"))"
 	"$GEN" --seed 1 --size huge >"$d/huge.c" 2>"$d/gen-huge.err"
 	rc=$?
 	[ $rc -eq 2 ] && [ "$(wc -l <"$d/gen-huge.err")" -eq 1 ] && [ ! -s "$d/huge.c" ] &&

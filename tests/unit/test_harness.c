@@ -287,6 +287,7 @@ static void test_parse(void)
 	char *v5[] = { a0, neg, NULL };
 	char *v6[] = { a0, eq, NULL };
 	char *v7[] = { a0, a1, frac, NULL };
+	char *v8[] = { a0, a7, neg, NULL };
 	at_harness_opts o;
 	int list[16], n = -1;
 
@@ -309,6 +310,8 @@ static void test_parse(void)
 		"--runs=3 is a usage error (the value is a separate argument)");
 	AT_CHECK_INT(at_harness_parse(3, v7, 4, &o, list, &n), 2,
 		"--runs 2.5 is a usage error");
+	AT_CHECK_INT(at_harness_parse(3, v8, 4, &o, list, &n), 2,
+		"--cut-min -1 is a usage error");
 }
 
 /* Runs at_harness_main(argv) in a child process with stdout in file
