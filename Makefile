@@ -48,7 +48,7 @@ HEADERS  := $(wildcard include/*.h src/*.h)
 STAMP    := $(BUILD)/.deps-ok
 
 .PHONY: all deps demo test test-unit test-san bench bench-polybench verify-long mutate clean units \
-	dataset train eval eval-wild eval-noise cv
+	dataset train eval eval-wild eval-noise cv FORCE
 all: $(BIN)/autotile $(BIN)/autotile-gen $(BIN)/autotile-dataset \
 	$(BIN)/autotile-features $(BIN)/autotile-train
 
@@ -167,7 +167,15 @@ TRAIN_DATA := $(if $(DATA_OWN),$(DATA_OWN),$(DATA_GZ))
 # Rows that do not record their machine (the shipped files before session
 # 11) were timed on the machine this file describes.
 FEAT_MACHINE := $(if $(DATA_OWN),,--machine weights/dataset/machine-unrecorded.json)
-$(TRAIN_ROWS): $(TRAIN_DATA) $(BIN)/autotile-features $(wildcard weights/dataset/machine-unrecorded.json)
+# The list of measurement files, rewritten only when it changes: a file
+# moved out of weights/dataset/ (into pending/, say) leaves the others
+# older than the rows, so their dates alone would keep stale rows.
+TRAIN_LIST := $(BUILD)/train-data.list
+$(TRAIN_LIST): FORCE
+	@mkdir -p $(BUILD)
+	@echo "$(TRAIN_DATA)" | cmp -s - $@ || echo "$(TRAIN_DATA)" >$@
+FORCE:
+$(TRAIN_ROWS): $(TRAIN_DATA) $(TRAIN_LIST) $(BIN)/autotile-features $(wildcard weights/dataset/machine-unrecorded.json)
 	@test -n "$(TRAIN_DATA)" || { echo "make train: no measurements in weights/dataset/ (run make dataset)" >&2; exit 1; }
 	@mkdir -p $(BUILD)/dataset
 	@rm -f $(BUILD)/dataset/*.jsonl
