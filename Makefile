@@ -174,7 +174,6 @@ TRAIN_LIST := $(BUILD)/train-data.list
 $(TRAIN_LIST): FORCE
 	@mkdir -p $(BUILD)
 	@echo "$(TRAIN_DATA)" | cmp -s - $@ || echo "$(TRAIN_DATA)" >$@
-FORCE:
 $(TRAIN_ROWS): $(TRAIN_DATA) $(TRAIN_LIST) $(BIN)/autotile-features $(wildcard weights/dataset/machine-unrecorded.json)
 	@test -n "$(TRAIN_DATA)" || { echo "make train: no measurements in weights/dataset/ (run make dataset)" >&2; exit 1; }
 	@mkdir -p $(BUILD)/dataset
