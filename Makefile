@@ -201,7 +201,9 @@ eval-wild: all $(TRAIN_ROWS)
 
 # The one-shot a perfect predictor of one timing run reaches when scored by
 # another, per measurement file: how much of the oracle the timing noise
-# leaves to win (tests/noise.sh; seconds).
+# leaves to win, and how many kernels that predictor still makes slower
+# than the nest as written, the floor of make eval's "slower"
+# (tests/noise.sh; seconds).
 eval-noise:
 	@sh tests/noise.sh $(TRAIN_DATA)
 # The training data (issue 4): one JSON line per (kernel, candidate),

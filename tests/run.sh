@@ -1526,11 +1526,15 @@ run_dataset() {
 	check $? "dataset --codegen-limit 1e-9: keep timed, each generated variant a tool-error row naming its candidate and the limit (exit $rc)"
 }
 
-# tests/noise.sh on two made-up kernels: seed 1, whose variants do not
+# tests/noise.sh on three made-up kernels: seed 1, whose variants do not
 # vary between runs, scores exactly 1; seed 2 scores 0.75 or 2/3 per draw
-# (its fastest variant by minimum is the slowest by maximum); a row with
-# one run and a failed check are left out.  The mean over the two kernels
-# lies in [0.833, 0.875]; any other kernel count or value is a failure.
+# (its fastest variant by minimum is the slowest by maximum); seed 3's
+# faster variant always wins and scores 1; a row with one run and a failed
+# check are left out.  The mean over the three kernels lies in [0.888,
+# 0.917].  Seed 2 is also made slower than keep by the perfect predictor
+# of one run whenever keep's first run is its slow one (a 50 % draw), by
+# more than 5 %; seeds 1 and 3 never: 20 draws give a count strictly
+# between 0 and 1, the same for both thresholds, of 3 kernels with keep.
 run_noise() {
 	f=$LOGS/noise.jsonl
 	{
@@ -1540,13 +1544,25 @@ run_noise() {
 		echo '{"seed":2,"cand":"keep","time":1,"spread":1,"runs":2,"check":"ok"}'
 		echo '{"seed":2,"cand":"a","time":1.5,"spread":0,"runs":2,"check":"ok"}'
 		echo '{"seed":2,"cand":"b","time":0.1,"spread":0,"runs":2,"check":"mismatch"}'
+		echo '{"seed":3,"cand":"keep","time":1,"spread":0,"runs":2,"check":"ok"}'
+		echo '{"seed":3,"cand":"a","time":0.5,"spread":0.5,"runs":2,"check":"ok"}'
 	} >"$f"
 	sh tests/noise.sh "$f" >"$LOGS/noise.out" 2>&1
 	rc=$?
 	sed 's/^/#   /' "$LOGS/noise.out"
-	[ $rc -eq 0 ] && awk '/: 2 kernels,/ { v = $(NF - 2) + 0;
-		ok = v >= 0.833 && v <= 0.875 } END { exit !ok }' "$LOGS/noise.out"
-	check $? "eval-noise (tests/noise.sh) on two made-up kernels: 2 kernels, ceiling in [0.833, 0.875]"
+	[ $rc -eq 0 ] && awk '/: 3 kernels,/ { v = $(NF - 2) + 0;
+		ok = v >= 0.888 && v <= 0.917 } END { exit !ok }' "$LOGS/noise.out"
+	check $? "eval-noise (tests/noise.sh) on three made-up kernels: 3 kernels, ceiling in [0.888, 0.917]"
+	[ $rc -eq 0 ] && awk '/as written by the other run: .* of 3 kernels/ {
+		v = $(NF - 9) + 0; ok = v > 0 && v < 1 &&
+		$(NF - 9) == substr($(NF - 5), 2) } END { exit !ok }' "$LOGS/noise.out"
+	check $? "eval-noise: the perfect predictor is slower than keep only on seed 2, in a fraction of the draws, by more than 5 % each time"
+	sh tests/noise.sh "$f" "$f" >"$LOGS/noise2.out" 2>&1 &&
+		awk '/as written by the other run:/ { one = $(NF - 9) }
+		/^all 2 files: .* of 6 kernels/ { all = $(NF - 11) + 0 }
+		END { d = all - 2 * one; exit !(one > 0 && d < 0.051 && d > -0.051) }' \
+		"$LOGS/noise2.out"
+	check $? "eval-noise on a file twice sums the files: twice the slower count, of 6 kernels with keep"
 	sh tests/noise.sh "$LOGS/absent.jsonl" >/dev/null 2>&1
 	[ $? -ne 0 ]
 	check $? "tests/noise.sh on a missing file fails"
