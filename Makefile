@@ -156,7 +156,8 @@ TRAIN_ROWS := $(BUILD)/train-rows.jsonl
 # them with that number of tasks as a further input, folded out of the
 # weights at 0 (--busy-input; session 18).  Four networks merged: one
 # more than autotile-train's default, which scored better at each of
-# three seeds and still ranks over a million candidates a second.
+# three seeds and still ranks over a million candidates a second; eight
+# were no better at two seeds and score half as fast (session 42).
 IDLE_ONLY  := --max-busy 0.5
 TRAIN_ARGS ?= $(IDLE_ONLY) --busy-input --ensemble 4
 EVAL_ARGS  ?= $(IDLE_ONLY)
