@@ -29,9 +29,13 @@ set -u
 for f in "$@"; do
 	[ -r "$f" ] || { echo "noise.sh: $f: cannot read" >&2; exit 1; }
 done
+# One awk reads every file, each after a line "#file NAME" (and a blank
+# line, in case the file before it does not end in a newline); each file
+# starts its draws from the same seed, as if it were alone.
 for f in "$@"; do
-	case $f in *.gz) gzip -dc "$f";; *) cat "$f";; esac |
-	awk -v name="$(basename "$f")" '
+	printf '\n#file %s\n' "$(basename "$f")"
+	case $f in *.gz) gzip -dc "$f";; *) cat "$f";; esac
+done | awk '
 	function num(key,   v) {
 		if (!match($0, "\"" key "\":[0-9.eE+-]+"))
 			return -1
@@ -49,17 +53,40 @@ for f in "$@"; do
 					if (bb < 0 || b[c] < bb) bb = b[c]
 				}
 				sum[d] += bb / b[pick]; lsum[d] += log(bb / b[pick])
-				if (keep && pick != keep && b[pick] > b[keep])
-					slow[d]++
-				if (keep && pick != keep && b[pick] * 0.95 > b[keep])
-					slow5[d]++
+				if (keep && pick != keep) {
+					slow[d] += b[pick] > b[keep]
+					slow5[d] += b[pick] * 0.95 > b[keep]
+				}
 			}
 			kernels++
 			kept += keep > 0
 		}
 		n = keep = 0
 	}
-	BEGIN { srand(1) }
+	# Prints the lines of the file read so far, if any, and adds it to
+	# the totals.
+	function report(   d, m, g, sl, sl5) {
+		if (name == "")
+			return
+		flush()
+		if (kernels == 0) { printf "%s: no kernel with two timed runs\n", name; return }
+		for (d = 0; d < 20; d++) {
+			m += sum[d] / kernels; g += exp(lsum[d] / kernels)
+			sl += slow[d]; sl5 += slow5[d]
+		}
+		printf "%s: %d kernels, one-shot of a perfect predictor of one run, scored by the other: %.3f (geo %.3f)\n",
+			name, kernels, m / 20, g / 20
+		printf "%s: that predictor slower than the nest as written by the other run: %.2f of %d kernels (%.2f by more than 5 %%)\n",
+			name, sl / 20, kept, sl5 / 20
+		files++; all_slow += sl / 20; all_slow5 += sl5 / 20; all_kept += kept
+	}
+	/^#file / {
+		report()
+		name = substr($0, 7); kernels = kept = 0; last = ""
+		split("", sum); split("", lsum); split("", slow); split("", slow5)
+		srand(1)
+		next
+	}
 	{
 		seed = num("seed")
 		if (seed != last) { flush(); last = seed }
@@ -70,22 +97,8 @@ for f in "$@"; do
 		if ($0 ~ /"cand":"keep"/) keep = n
 	}
 	END {
-		flush()
-		if (kernels == 0) { printf "%s: no kernel with two timed runs\n", name; exit }
-		for (d = 0; d < 20; d++) {
-			m += sum[d] / kernels; g += exp(lsum[d] / kernels)
-			sl += slow[d]; sl5 += slow5[d]
-		}
-		printf "%s: %d kernels, one-shot of a perfect predictor of one run, scored by the other: %.3f (geo %.3f)\n",
-			name, kernels, m / 20, g / 20
-		printf "%s: that predictor slower than the nest as written by the other run: %.2f of %d kernels (%.2f by more than 5 %%)\n",
-			name, sl / 20, kept, sl5 / 20
-	}'
-done | awk '{ print }
-	/: that predictor slower than/ {
-		n++; slow += $(NF - 9); kept += $(NF - 7); slow5 += substr($(NF - 5), 2) }
-	END {
-		if (n > 1)
+		report()
+		if (files > 1)
 			printf "all %d files: that predictor slower than the nest as written: %.1f of %d kernels (%.1f %%; %.1f by more than 5 %%)\n",
-				n, slow, kept, kept ? 100 * slow / kept : 0, slow5
+				files, all_slow, all_kept, all_kept ? 100 * all_slow / all_kept : 0, all_slow5
 	}'
