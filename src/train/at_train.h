@@ -176,6 +176,8 @@ typedef struct at_tr_opts {
 	float rank_top;		/* ranking pairs weighted towards the
 				 * kernel's best row (at_tr_rank_loss);
 				 * 0: every pair weighs 1 */
+	float over;		/* squared error of an over-prediction
+				 * weighs this much (1: symmetric) */
 	at_tr_loss loss;
 	int verbose;		/* progress on stderr */
 } at_tr_opts;
@@ -188,11 +190,12 @@ void at_tr_opts_default(at_tr_opts *o);
 int at_tr_width(int set, int h);
 
 /* The squared-error part of one kernel: for each of its n rows, (p - y)^2,
- * or for a censored row (c[i] set, y its log bound) max(0, p - y)^2;
- * returns the sum times `scale` and adds its gradient with respect to p
- * (times scale) to dp. */
+ * or for a censored row (c[i] set, y its log bound) max(0, p - y)^2,
+ * times `over` when p > y (a speedup predicted too high); returns the
+ * sum times `scale` and adds its gradient with respect to p (times
+ * scale) to dp. */
 double at_tr_mse_loss(const float *p, const float *y,
-	const unsigned char *c, int n, float scale, float *dp);
+	const unsigned char *c, int n, float over, float scale, float *dp);
 
 /* Returns 1 when rows i and j (targets y, censoring flags c) form a
  * ranking pair "i is faster than j": i uncensored and y[i] - y[j] > tau,

@@ -70,6 +70,7 @@ void at_tr_opts_default(at_tr_opts *o)
 	o->wd = 1e-4f;
 	o->tau = 0.02f;
 	o->rank_top = 2.0f;
+	o->over = 1.0f;
 	o->loss = AT_TR_BOTH;
 }
 
@@ -359,16 +360,16 @@ static int at_tr_gather(at_tr_net *n, const at_tr_data *d,
 /* The squared-error part of one kernel, censored rows one-sided (see
  * at_train.h). */
 double at_tr_mse_loss(const float *p, const float *y,
-	const unsigned char *c, int n, float scale, float *dp)
+	const unsigned char *c, int n, float over, float scale, float *dp)
 {
 	double loss = 0;
 
 	for (int i = 0; i < n; i++) {
-		float e = p[i] - y[i];
+		float e = p[i] - y[i], w = e > 0 ? over : 1;
 		if (c[i] && e <= 0)
 			continue;	/* below the bound: consistent */
-		loss += (double)e * e;
-		dp[i] += 2.0f * e * scale;
+		loss += (double)w * e * e;
+		dp[i] += 2.0f * w * e * scale;
 	}
 	return loss * scale;
 }
@@ -438,7 +439,7 @@ static double at_tr_loss_grad(at_tr_net *n, const at_tr_data *d,
 	for (int b = 0; o->loss != AT_TR_RANK && b < K; b++) {
 		const at_tr_kernel *k = &d->kernels[ks[b]];
 		loss += at_tr_mse_loss(a->out + a->kfirst[b], d->y + k->first,
-			d->censored + k->first, k->n, 1.0f / R,
+			d->censored + k->first, k->n, o->over, 1.0f / R,
 			a->dout + a->kfirst[b]);
 	}
 	if (o->loss == AT_TR_MSE)

@@ -85,6 +85,8 @@ static void at_tr_usage(FILE *f)
 "  --rank-top A      ranking pairs weigh 2A exp(A (y - best)), y the\n"
 "                    faster row's log-speedup and best the kernel's\n"
 "                    (2; 0: every pair weighs 1)\n"
+"  --over X          the squared error of a speedup predicted too high\n"
+"                    weighs X times one predicted too low (1..100; 1)\n"
 "  --batch K         kernels per minibatch (8)\n"
 "  --seed N          random seed (1)\n"
 "  --eval WEIGHTS    no training: metrics of WEIGHTS on the validation\n"
@@ -229,6 +231,10 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 		if (x < 0 || (x == 0 && opt[2] == 'l'))
 			return -1;
 		*(opt[2] == 'l' ? &o->lr : &o->wd) = x;
+	} else if (strcmp(opt, "--over") == 0) {
+		if (!(x >= 1) || x > 100)
+			return -1;
+		o->over = x;
 	} else if (strcmp(opt, "--rank-top") == 0) {
 		if (!(x >= 0) || x > 20)
 			return -1;
@@ -265,7 +271,7 @@ static int at_tr_has_value(const char *opt)
 {
 	static const char *const with[] = {
 		"-o", "--eval", "--doubt", "--hidden", "--loss", "--max-load",
-		"--max-busy", "--lr", "--wd", "--rank-top", "--epochs",
+		"--max-busy", "--lr", "--wd", "--rank-top", "--over", "--epochs",
 		"--patience",
 		"--batch", "--seed", "--dn", "--dc", "--bench-n", "--ensemble",
 		"--select", "--fold", "--cand-width", "--head-width"
@@ -782,6 +788,8 @@ static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
 	    !cJSON_AddNumberToObject(o, "rank_tau", at_tr_short(c->opts.tau)) ||
 	    !cJSON_AddNumberToObject(o, "rank_top",
 		at_tr_short(c->opts.rank_top)) ||
+	    !cJSON_AddNumberToObject(o, "mse_over",
+		at_tr_short(c->opts.over)) ||
 	    !cJSON_AddStringToObject(o, "optimizer", "adam") ||
 	    !cJSON_AddBoolToObject(o, "busy_input", c->busy_input) ||
 	    !cJSON_AddStringToObject(o, "selection", c->select_one ?

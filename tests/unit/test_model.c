@@ -886,12 +886,23 @@ static void test_cens_losses(void)
 	double l;
 	int pairs = 0;
 
-	l = at_tr_mse_loss(p, y, c, 3, 1.0f, dp);
+	l = at_tr_mse_loss(p, y, c, 3, 1.0f, 1.0f, dp);
 	AT_CHECK(fabs(l - 0.29) < 1e-6 && fabs(dp[0] - 1.0f) < 1e-6 &&
 		dp[1] == 0 && fabs(dp[2] - 0.4f) < 1e-6, "squared error: 0.25 "
 		"+ 0 (censored, under its bound) + 0.04 (censored, over it) = "
 		"0.29 (%g), gradient 1, 0, 0.4 (%g, %g, %g)", l, dp[0], dp[1],
 		dp[2]);
+	memset(dp, 0, sizeof dp);
+	l = at_tr_mse_loss(p, y, c, 3, 3.0f, 1.0f, dp);
+	AT_CHECK(fabs(l - 3 * 0.29) < 1e-6 && fabs(dp[0] - 3.0f) < 1e-6 &&
+		dp[1] == 0 && fabs(dp[2] - 1.2f) < 1e-6, "squared error with "
+		"over-predictions weighing 3: 3 x 0.29 (%g), gradient 3, 0, 1.2 "
+		"(%g, %g, %g)", l, dp[0], dp[1], dp[2]);
+	memset(dp, 0, sizeof dp);
+	l = at_tr_mse_loss(p4, y4, c4, 1, 3.0f, 1.0f, dp);
+	AT_CHECK(fabs(l - 1) < 1e-6 && fabs(dp[0] + 2.0f) < 1e-6,
+		"an under-prediction weighs 1 whatever the weight of "
+		"over-predictions: 1 (%g), gradient -2 (%g)", l, dp[0]);
 	AT_CHECK(at_tr_rank_pair(y4, c4, 0, 1, 0.02f) &&
 		at_tr_rank_pair(y4, c4, 0, 2, 0.02f) &&
 		!at_tr_rank_pair(y4, c4, 0, 3, 0.02f) &&
