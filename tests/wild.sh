@@ -59,7 +59,10 @@ for s in $(cat "$OUT/seeds.txt"); do
 		echo "wild: autotile failed on seed $s" >&2
 		exit 1
 	}
-	id=$(sed -n 's|^[[:space:]]*/\* autotile: \([^ :]*\): .*|\1|p' "$OUT/k.opt.c" | head -n 1)
+	# the first nest's choice: "ID: what it is", or orig's "original
+	# loop order"; none when the nest is left as written (keep)
+	id=$(sed -n -e 's|^[[:space:]]*/\* autotile: original loop order \*/.*|orig|p' \
+		-e 's|^[[:space:]]*/\* autotile: \([^ :]*\): .*|\1|p' "$OUT/k.opt.c" | head -n 1)
 	echo "$s ${id:-keep}" >>"$OUT/choices.txt"
 done
 
@@ -68,7 +71,7 @@ jq -r '[.seed, .role, .cand, (if .check == "ok" then .speedup else "NA" end), ((
 awk -F'\t' 'NR == FNR { split($0, a, " "); ch[a[1]] = a[2]; order[++n] = a[1]; next }
 	{ sp = ($4 == "NA") ? 0.05 : $4
 	  if ($2 == "model") { m[$1] = sp; mid[$1] = $3 }
-	  else if ($2 == "fixed32") { f[$1] = sp; fid[$1] = $3 }
+	  else if ($2 == "fixed32") { f[$1] = sp; fid[$1] = $3; hasf[$1] = 1 }
 	  else if ($2 == "orig") o[$1] = sp
 	  if ($5 > 0) busy++ }
 	END {
@@ -81,13 +84,18 @@ awk -F'\t' 'NR == FNR { split($0, a, " "); ch[a[1]] = a[2]; order[++n] = a[1]; n
 		else if (c == "orig") t = o[s]
 		else { printf "%-6d %-40s (not among the measured rows: %s)\n", s, c, mid[s]; miss++; continue }
 		b = t; if (f[s] > b) b = f[s]; if (o[s] > b) b = o[s]; if (b < 1) b = 1
-		printf "%-6d %-40s %7.2fx %7.2fx %7.2fx\n", s, c, t, f[s], b
-		k++; lt += log(t); lf += log(f[s]); lr += log(t / b); mr += t / b
-		if (t < 1) slow++; if (t < 0.95) slow5++; if (f[s] < 1) fslow++; if (c == "keep") kept++
+		fs = hasf[s] ? sprintf("%7.2fx", f[s]) : "       -"
+		printf "%-6d %-40s %7.2fx %s %7.2fx\n", s, c, t, fs, b
+		k++; lt += log(t); lr += log(t / b); mr += t / b
+		if (hasf[s]) { kf++; lf += log(f[s]); if (f[s] < 1) fslow++ }
+		if (t < 1) slow++; if (t < 0.95) slow5++; if (c == "keep") kept++
 	  }
 	  if (!k) { print "no kernel measured"; exit 1 }
 	  printf "autotile (default, the cost model): geomean %.2fx over the original on %d kernels; slower on %d (%d below 0.95x); %d left as written\n", exp(lt / k), k, slow, slow5, kept
-	  printf "fixed:32: geomean %.2fx; slower on %d\n", exp(lf / k), fslow
+	  if (kf) printf "fixed:32: geomean %.2fx on %d kernels; slower on %d", exp(lf / kf), kf, fslow
+	  else printf "fixed:32: no kernel with one"
+	  if (k > kf) printf " (%d with no legal fixed:32 left out, shown as -)", k - kf
+	  printf "\n"
 	  printf "fraction of the best of keep, orig, fixed32 and the model pick: mean %.3f, geomean %.3f\n", mr / k, exp(lr / k)
 	  if (miss) printf "%d choices were not among the measured rows\n", miss
 	  printf "rows timed with other tasks runnable at nice < 19: %d\n", busy + 0
