@@ -1578,9 +1578,9 @@ run_wild() {
 		>"$LOGS/wild.out" 2>&1
 	rc=$?
 	sed -n '1,8s/^/#   /p' "$LOGS/wild.out"
-	# the choice read off autotile's output is `keep` exactly when the
-	# output is the kernel as written
-	# (k.c, k.opt.c: the last seed's), `orig` when it says so
+	# the choice read off autotile's output for the last seed (k.c,
+	# k.opt.c) is `keep` exactly when the output is the kernel as
+	# written, `orig` when its comment says so
 	if cmp -s tests/out/wild/k.c tests/out/wild/k.opt.c; then
 		want='keep'
 	elif grep -q '/\* autotile: original loop order \*/' tests/out/wild/k.opt.c; then

@@ -71,7 +71,7 @@ jq -r '[.seed, .role, .cand, (if .check == "ok" then .speedup else "NA" end), ((
 awk -F'\t' 'NR == FNR { split($0, a, " "); ch[a[1]] = a[2]; order[++n] = a[1]; next }
 	{ sp = ($4 == "NA") ? 0.05 : $4
 	  if ($2 == "model") { m[$1] = sp; mid[$1] = $3 }
-	  else if ($2 == "fixed32") { f[$1] = sp; fid[$1] = $3; hasf[$1] = 1 }
+	  else if ($2 == "fixed32") { f[$1] = sp; fid[$1] = $3 }
 	  else if ($2 == "orig") o[$1] = sp
 	  if ($5 > 0) busy++ }
 	END {
@@ -83,11 +83,12 @@ awk -F'\t' 'NR == FNR { split($0, a, " "); ch[a[1]] = a[2]; order[++n] = a[1]; n
 		else if (c == fid[s]) t = f[s]	# measured once, as fixed32
 		else if (c == "orig") t = o[s]
 		else { printf "%-6d %-40s (not among the measured rows: %s)\n", s, c, mid[s]; miss++; continue }
+		hf = s in f	# before f[s] is read, which would create it
 		b = t; if (f[s] > b) b = f[s]; if (o[s] > b) b = o[s]; if (b < 1) b = 1
-		fs = hasf[s] ? sprintf("%7.2fx", f[s]) : "       -"
+		fs = hf ? sprintf("%7.2fx", f[s]) : "       -"
 		printf "%-6d %-40s %7.2fx %s %7.2fx\n", s, c, t, fs, b
 		k++; lt += log(t); lr += log(t / b); mr += t / b
-		if (hasf[s]) { kf++; lf += log(f[s]); if (f[s] < 1) fslow++ }
+		if (hf) { kf++; lf += log(f[s]); if (f[s] < 1) fslow++ }
 		if (t < 1) slow++; if (t < 0.95) slow5++; if (c == "keep") kept++
 	  }
 	  if (!k) { print "no kernel measured"; exit 1 }
