@@ -1223,6 +1223,31 @@ run_train() {
 			all(.training.tried[]; (.val_one_shot_geo | type) == "number")' \
 			"$d/we.json" >/dev/null 2>&1
 	check $? "$t: --ensemble 2 --select oneshot writes one network of width 2 x 8, records both, the pair weighting (rank_top 2) and the symmetric squared error (mse_over 1), and --eval reproduces its test metrics (exit $rc)"
+	# --refit: the same early-stopped networks (their test line equals
+	# the plain run's), then networks retrained on validation too, whose
+	# test metrics --eval reproduces.
+	timeout 600 "$t" --epochs 3 --seed 3 --hidden 8 --ensemble 2 --loss both \
+		-o "$d/wn.json" "$d/synth.jsonl" >"$d/norefit.log" 2>&1 &&
+		timeout 600 "$t" --epochs 3 --seed 3 --hidden 8 --ensemble 2 --loss both \
+		--refit -o "$d/wr.json" "$d/synth.jsonl" >"$d/refit.log" 2>&1 &&
+		timeout 120 "$t" --eval "$d/wr.json" "$d/synth.jsonl" >"$d/refit-eval.log" 2>&1
+	rc=$?
+	nv=$(sed -n 's/^refit on the training and \([0-9]*\) validation kernels: 2 x 8 networks.*/\1/p' "$d/refit.log")
+	[ $rc -eq 0 ] && ! grep -Eq "$SANRE" "$d/refit.log" "$d/refit-eval.log" &&
+		[ "${nv:-0}" -gt 0 ] &&
+		[ "$(grep '^metrics test:' "$d/norefit.log")" = "$(grep -m1 '^metrics test:' "$d/refit.log")" ] &&
+		[ "$(grep '^metrics test:' "$d/refit.log" | tail -1)" = "$(grep '^metrics test:' "$d/refit-eval.log")" ] &&
+		! cmp -s "$d/wn.json" "$d/wr.json" &&
+		jq -e '(.training.refit.epochs | length) == 2 and
+			all(.training.refit.epochs[]; . >= 1 and . <= 3) and
+			(.training.refit.early_stopped_metrics.validation.kernels > 0) and
+			.metrics.validation == null and .metrics.test.kernels > 0' \
+			"$d/wr.json" >/dev/null 2>&1
+	check $? "$t: --refit retrains the early-stopped networks (same first test line) on the training and $nv validation kernels, writes other weights whose test metrics --eval reproduces and records the kept epochs and the early-stopped metrics (exit $rc)"
+	timeout 60 "$t" --refit --fold 1/5 -o "$d/bad.json" "$d/synth.jsonl" >/dev/null 2>"$d/refit.err"
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(wc -l <"$d/refit.err")" -eq 1 ] && grep -q -- '--refit needs training without --fold' "$d/refit.err" && [ ! -e "$d/bad.json" ]
+	check $? "$t --refit --fold 1/5: one-line usage error, exit 2 (got $rc)"
 	for bad in "--ensemble 9" "--ensemble 0" "--select best" "--max-load 0" "--max-busy -1" "--rank-top -1" "--rank-top 21" "--over 0.5" "--over 101"; do
 		timeout 60 "$t" $bad -o "$d/bad.json" "$d/synth.jsonl" \
 			>"$d/badopt.out" 2>"$d/badopt.err"

@@ -179,8 +179,18 @@ typedef struct at_tr_opts {
 	float over;		/* squared error of an over-prediction
 				 * weighs this much (1: symmetric) */
 	at_tr_loss loss;
+	int fixed;		/* a refit: exactly `epochs` epochs, no
+				 * validation, the last parameters kept */
 	int verbose;		/* progress on stderr */
 } at_tr_opts;
+
+/* What one at_tr_train run did. */
+typedef struct at_tr_run {
+	double val;		/* best validation Spearman (0 when fixed) */
+	int epochs;		/* epochs run */
+	int best;		/* the epoch whose parameters were kept
+				 * (1-based) */
+} at_tr_run;
 
 /* Default settings. */
 void at_tr_opts_default(at_tr_opts *o);
@@ -225,19 +235,18 @@ double at_tr_rank_loss(const float *p, const float *y,
 const char *at_tr_loss_name(at_tr_loss l);
 
 /* Trains one network on the training split of d with normalisation n,
- * early-stopped on the validation split's mean per-kernel Spearman.  The
+ * early-stopped on the validation split's mean per-kernel Spearman (with
+ * o->fixed: exactly o->epochs epochs, validation never read).  The
  * first-layer weights of the features constant over the training rows
  * (n's *_const) are written as 0: training never moved them (their
  * normalised value is 0 in every training row), so they would only add
  * their random initial values wherever such a feature takes another
  * value (a parametric nest's "trip count unknown" flags, say).
  * Returns the weights object (schema, layout, names, norm, keep_margin 0,
- * layers; the caller adds the rest) and the best validation Spearman in
- * *val_score and the epochs run in *epochs_run, or NULL with a message
- * in err. */
+ * layers; the caller adds the rest) and what the run did in *run, or
+ * NULL with a message in err. */
 cJSON *at_tr_train(const at_tr_data *d, const at_tr_norm *n,
-	const at_tr_opts *o, double *val_score, int *epochs_run, char *err,
-	size_t errlen);
+	const at_tr_opts *o, at_tr_run *run, char *err, size_t errlen);
 
 /* Self-check of the backward pass: for a random network of width
  * o->hidden and loss o->loss on the first o->batch training kernels, the

@@ -755,11 +755,13 @@ static int at_tr_rescale(at_tr_net *n, const at_tr_data *d,
 	return 0;
 }
 
-/* The training loop: epochs with early stopping; the best parameters end
- * in n->best.  Returns the best validation score, or -2 on error. */
+/* The training loop: epochs with early stopping (o->fixed: none, every
+ * epoch's parameters replace the last); the kept parameters end in
+ * n->best, the epochs in run.  Returns the best validation score (0 when
+ * fixed), or -2 on error. */
 static double at_tr_loop(at_tr_net *n, const at_tr_data *d,
 	const at_tr_norm *nm, int *ks, int nk, const at_tr_opts *o,
-	float *pred, int *epochs_run)
+	float *pred, at_tr_run *run)
 {
 	uint64_t rng = o->seed * 0x2545f4914f6cdd1dULL + 1;
 	double best = -3;
@@ -768,12 +770,14 @@ static double at_tr_loop(at_tr_net *n, const at_tr_data *d,
 	at_tr_init(n, &rng, at_tr_mean_y(d));
 	for (e = 0; e < o->epochs && since < o->patience; e++) {
 		double loss = at_tr_epoch(n, d, nm, ks, nk, o, &rng);
-		double s = at_tr_val_score(n, n->par, d, nm, pred);
+		double s = o->fixed ? 0 : at_tr_val_score(n, n->par, d, nm,
+			pred);
 		if (s < -1.5)
 			return -2;
-		if (s > best) {
+		if (o->fixed || s > best) {
 			best = s;
 			since = 0;
+			run->best = e + 1;
 			memcpy(n->best, n->par, n->n_par * sizeof(float));
 		} else {
 			since++;
@@ -783,7 +787,7 @@ static double at_tr_loop(at_tr_net *n, const at_tr_data *d,
 				"val spearman %.4f%s\n", at_tr_loss_name(o->loss),
 				n->he, e + 1, loss, s, since ? "" : " *");
 	}
-	*epochs_run = e;
+	run->epochs = e;
 	return best;
 }
 
@@ -809,8 +813,7 @@ static void at_tr_zero_unseen(const at_tr_net *n, float *par,
 
 /* Trains one network (see at_train.h). */
 cJSON *at_tr_train(const at_tr_data *d, const at_tr_norm *nm,
-	const at_tr_opts *o, double *val_score, int *epochs_run, char *err,
-	size_t errlen)
+	const at_tr_opts *o, at_tr_run *run, char *err, size_t errlen)
 {
 	at_tr_net n;
 	int *ks = NULL, nk, max_r = 0, maxk;
@@ -837,8 +840,9 @@ cJSON *at_tr_train(const at_tr_data *d, const at_tr_norm *nm,
 		snprintf(err, errlen, "out of memory");
 		goto error;
 	}
-	*val_score = at_tr_loop(&n, d, nm, ks, nk, o, pred, epochs_run);
-	if (*val_score < -1.5 || (o->loss == AT_TR_RANK &&
+	memset(run, 0, sizeof *run);
+	run->val = at_tr_loop(&n, d, nm, ks, nk, o, pred, run);
+	if (run->val < -1.5 || (o->loss == AT_TR_RANK &&
 	    at_tr_rescale(&n, d, nm, pred) < 0)) {
 		snprintf(err, errlen, "out of memory");
 		goto error;

@@ -32,6 +32,7 @@ typedef struct at_tr_cli {
 	double max_load;		/* --max-load */
 	double max_busy;		/* --max-busy, -1: not given */
 	int busy_input;			/* --busy-input */
+	int refit;			/* --refit */
 	int ensemble;			/* --ensemble: networks averaged */
 	int select_one;			/* --select oneshot */
 	int bench;			/* --bench-infer */
@@ -100,6 +101,13 @@ static void at_tr_usage(FILE *f)
 "  --unseen          with --eval: every kernel of the data counts as a\n"
 "                    test kernel (for measurements none of whose\n"
 "                    kernels WEIGHTS was trained on)\n"
+"  --refit           after choosing on validation, retrain the chosen\n"
+"                    setting's networks on the training and validation\n"
+"                    kernels together, each for the epochs its early-\n"
+"                    stopped run kept (same seed and normalisation,\n"
+"                    the keep margin and doubt chosen before); writes\n"
+"                    those, with their test metrics and the early-\n"
+"                    stopped networks' validation and test ones\n"
 "  --fold I/K        cross-validation: the kernels outside test fall\n"
 "                    into K parts by a hash of their seed; part I\n"
 "                    (1..K) is the validation split, the rest train\n"
@@ -312,6 +320,8 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 			c->unseen = 1;
 		} else if (strcmp(a, "--busy-input") == 0) {
 			c->busy_input = 1;
+		} else if (strcmp(a, "--refit") == 0) {
+			c->refit = 1;
 		} else if (at_tr_has_value(a)) {
 			if (i + 1 >= argc || at_tr_option(c, a, argv[i + 1]) < 0) {
 				fprintf(stderr, "autotile-train: error: bad or "
@@ -330,6 +340,11 @@ static int at_tr_parse(at_tr_cli *c, int argc, char **argv)
 	if (c->busy_input && (c->eval || c->bench || c->max_busy < 0)) {
 		fprintf(stderr, "autotile-train: error: --busy-input needs "
 			"--max-busy and training (see --help)\n");
+		return 2;
+	}
+	if (c->refit && (c->eval || c->bench || c->n_fold)) {
+		fprintf(stderr, "autotile-train: error: --refit needs training "
+			"without --fold (see --help)\n");
 		return 2;
 	}
 	if (c->unseen && c->n_fold) {
@@ -747,9 +762,11 @@ error:
 /* One trained candidate network and how it did on validation. */
 typedef struct at_tr_result {
 	cJSON *w;
+	cJSON *refit;		/* --refit: the retrained networks, or NULL */
 	double val;		/* validation Spearman */
 	double val_one;		/* validation one-shot geomean */
 	int hidden, epochs;
+	int kept[AT_TR_MAX_MEMBERS];	/* each member's kept epoch */
 	at_tr_loss loss;
 	double seconds;
 } at_tr_result;
@@ -887,16 +904,17 @@ static int at_tr_train_one(const at_tr_cli *c, const at_tr_data *d,
 {
 	cJSON *m[AT_TR_MAX_MEMBERS] = { 0 };
 	char err[256] = "out of memory";
-	int n = 0, epochs = 0;
-	double val;
+	int n = 0;
 
 	for (; n < c->ensemble; n++) {
 		at_tr_opts mo = *o;
+		at_tr_run run;
 		mo.seed = o->seed + (unsigned long long)n;
-		m[n] = at_tr_train(d, nm, &mo, &val, &epochs, err, sizeof err);
+		m[n] = at_tr_train(d, nm, &mo, &run, err, sizeof err);
 		if (!m[n])
 			goto error;
-		r->epochs += epochs;
+		r->epochs += run.epochs;
+		r->kept[n] = run.best;
 	}
 	r->epochs /= c->ensemble;
 	r->w = at_tr_ensemble(m, n);
@@ -910,6 +928,52 @@ error:
 	for (int i = 0; i < n; i++)
 		cJSON_Delete(m[i]);
 	return -1;
+}
+
+/* --refit: retrains the members of the chosen result r (settings of c at
+ * r's width and loss, seeds as at_tr_train_one's, normalisation nm) on
+ * the training and validation kernels of d together, member i for
+ * exactly r->kept[i] epochs, and merges them into r->refit.  The
+ * validation kernels return to their split before it returns.  Returns
+ * 0, or -1 after a message. */
+static int at_tr_refit(const at_tr_cli *c, at_tr_data *d,
+	const at_tr_norm *nm, at_tr_result *r)
+{
+	cJSON *m[AT_TR_MAX_MEMBERS] = { 0 };
+	char err[256] = "out of memory";
+	int *val = malloc((d->n_kernel + 1) * sizeof(int)), nv = 0, n = 0;
+	double t0 = at_tr_now();
+
+	for (int k = 0; val && k < d->n_kernel; k++)
+		if (d->kernels[k].split == AT_TR_VAL) {
+			d->kernels[k].split = AT_TR_TRAIN;
+			val[nv++] = k;
+		}
+	for (; val && n < c->ensemble; n++) {
+		at_tr_opts mo = c->opts;
+		at_tr_run run;
+		mo.hidden = r->hidden;
+		mo.loss = r->loss;
+		mo.seed = c->opts.seed + (unsigned long long)n;
+		mo.epochs = r->kept[n];
+		mo.fixed = 1;
+		if (!(m[n] = at_tr_train(d, nm, &mo, &run, err, sizeof err)))
+			break;
+	}
+	for (int i = 0; i < nv; i++)
+		d->kernels[val[i]].split = AT_TR_VAL;
+	if (val && n == c->ensemble)
+		r->refit = at_tr_ensemble(m, n);
+	if (r->refit)
+		printf("refit on the training and %d validation kernels: %d "
+			"x %d networks, %.1f s\n", nv, c->ensemble, r->hidden,
+			at_tr_now() - t0);
+	else
+		fprintf(stderr, "autotile-train: error: refit: %s\n", err);
+	for (int i = 0; i < n; i++)
+		cJSON_Delete(m[i]);
+	free(val);
+	return r->refit ? 0 : -1;
 }
 
 /* Trains every (width, loss) of c; returns the results in r (c->n_hidden
@@ -942,15 +1006,66 @@ static int at_tr_train_all(const at_tr_cli *c, const at_tr_data *d,
 	return best;
 }
 
+/* The "refit" object of the chosen result r: each member's epochs and
+ * the early-stopped networks' metrics `before` (taken over), or NULL. */
+static cJSON *at_tr_refit_json(const at_tr_cli *c, const at_tr_result *r,
+	cJSON *before)
+{
+	cJSON *o = cJSON_CreateObject(), *e;
+
+	if (!o || !(e = cJSON_AddArrayToObject(o, "epochs")))
+		goto error;
+	for (int i = 0; i < c->ensemble; i++)
+		if (!cJSON_AddItemToArray(e, cJSON_CreateNumber(r->kept[i])))
+			goto error;
+	if (!cJSON_AddItemToObject(o, "early_stopped_metrics", before))
+		goto error;
+	return o;
+error:
+	cJSON_Delete(before);
+	cJSON_Delete(o);
+	return NULL;
+}
+
+/* The metrics of the chosen result r, printed and returned (NULL: out of
+ * memory): those of m (the early-stopped networks, doubt and margin
+ * chosen) on validation and test; with --refit, those on test of the
+ * refit networks at the same doubt and margin, and the early-stopped
+ * ones in *before. */
+static cJSON *at_tr_final_metrics(const at_tr_data *d, const at_tr_result *r,
+	const at_model *m, double margin, float *pred, cJSON **before)
+{
+	at_model *mr;
+	cJSON *o;
+
+	*before = NULL;
+	if (!r->refit)
+		return at_tr_report(m, d, margin, 0, pred);
+	mr = at_model_from_json(r->refit, "(refit)", d->layout, d->dn, d->dc,
+		NULL, 0);
+	if (!mr || at_model_set_doubt(mr, at_model_doubt(m)) < 0 ||
+	    !(*before = at_tr_report(m, d, margin, 0, pred))) {
+		at_model_free(mr);
+		return NULL;
+	}
+	printf("refit networks (trained on the validation kernels too; the "
+		"lines above are the early-stopped networks'):\n");
+	o = at_tr_report(mr, d, margin, 1, pred);
+	at_model_free(mr);
+	return o;
+}
+
 /* Adds margin, machine(s), dataset, training and metrics to the chosen
- * weights r[best]; prints the metrics.  Returns 0 or 1 after a message. */
+ * weights (r[best]'s refit networks with --refit, else its networks);
+ * prints the metrics.  Returns 0 or 1 after a message. */
 static int at_tr_finish(const at_tr_cli *c, const at_tr_data *d,
 	at_tr_result *r, int n, int best)
 {
-	cJSON *w = r[best].w, *metrics = NULL;
+	cJSON *w = r[best].refit ? r[best].refit : r[best].w, *metrics = NULL;
+	cJSON *before = NULL;
 	float *pred = malloc((d->n_row + 1) * sizeof(float));
-	at_model *m = at_model_from_json(w, "(trained)", d->layout, d->dn,
-		d->dc, NULL, 0);
+	at_model *m = at_model_from_json(r[best].w, "(trained)", d->layout,
+		d->dn, d->dc, NULL, 0);
 	double margin = 0;
 	int rc = 1;
 
@@ -960,7 +1075,7 @@ static int at_tr_finish(const at_tr_cli *c, const at_tr_data *d,
 	printf("chosen: loss %s hidden %d x %d; keep margin %.2f, doubt "
 		"%.2f (chosen on validation)\n", at_tr_loss_name(r[best].loss),
 		r[best].hidden, c->ensemble, margin, at_model_doubt(m));
-	metrics = at_tr_report(m, d, margin, 0, pred);
+	metrics = at_tr_final_metrics(d, &r[best], m, margin, pred, &before);
 	if (!metrics || at_tr_set(w, "keep_margin",
 	    cJSON_CreateNumber(margin)) < 0 ||
 	    at_tr_set(w, "doubt", cJSON_CreateNumber(at_model_doubt(m))) < 0 ||
@@ -973,10 +1088,17 @@ static int at_tr_finish(const at_tr_cli *c, const at_tr_data *d,
 		n)) < 0 || at_tr_set(w, "metrics", metrics) < 0)
 		goto error;
 	metrics = NULL;
+	if (before && at_tr_set(cJSON_GetObjectItem(w, "training"), "refit",
+	    at_tr_refit_json(c, &r[best], before)) < 0) {
+		before = NULL;
+		goto error;
+	}
+	before = NULL;
 	rc = 0;
 error:
 	if (rc)
 		fprintf(stderr, "autotile-train: error: out of memory\n");
+	cJSON_Delete(before);
 	cJSON_Delete(metrics);
 	at_model_free(m);
 	free(pred);
@@ -1017,17 +1139,22 @@ static int at_tr_run_train(const at_tr_cli *c, at_tr_data *d)
 		goto error;
 	}
 	best = at_tr_train_all(c, d, &nm, r);
+	if (best >= 0 && c->refit && at_tr_refit(c, d, &nm, &r[best]) < 0)
+		best = -1;
 	if (best >= 0 && c->busy_input) {
 		at_tr_data_drop_busy(d);
-		if (at_tr_fold_last_cand(r[best].w, 0) < 0)
+		if (at_tr_fold_last_cand(r[best].w, 0) < 0 || (r[best].refit &&
+		    at_tr_fold_last_cand(r[best].refit, 0) < 0))
 			best = -1;
 	}
 	if (best >= 0 && at_tr_finish(c, d, r, n, best) == 0 &&
-	    at_tr_write(c->out, r[best].w) == 0)
+	    at_tr_write(c->out, r[best].refit ? r[best].refit : r[best].w) == 0)
 		rc = at_tr_check_written(c->out, d);
 error:
-	for (int i = 0; r && i < n; i++)
+	for (int i = 0; r && i < n; i++) {
 		cJSON_Delete(r[i].w);
+		cJSON_Delete(r[i].refit);
+	}
 	free(r);
 	at_tr_norm_free(&nm);
 	return rc;

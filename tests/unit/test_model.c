@@ -718,22 +718,74 @@ static int train_eval(const at_tr_data *d, const at_tr_norm *nm,
 {
 	char err[256];
 	at_tr_opts o;
-	double val = 0;
-	int epochs = 0;
+	at_tr_run run = { 0, 0, 0 };
 	cJSON *w;
 
 	at_tr_opts_default(&o);
 	o.hidden = 16;
 	o.epochs = 40;
 	o.loss = loss;
-	w = at_tr_train(d, nm, &o, &val, &epochs, err, sizeof err);
+	w = at_tr_train(d, nm, &o, &run, err, sizeof err);
 	AT_CHECK(w != NULL, "trained with loss %s (%d epochs, validation "
-		"spearman %.3f)", at_tr_loss_name(loss), epochs, val);
+		"spearman %.3f)", at_tr_loss_name(loss), run.epochs, run.val);
 	if (!w)
 		return -1;
 	eval_weights(w, d, pred, mt);
 	cJSON_Delete(w);
 	return 0;
+}
+
+/* A fixed-epoch run (a refit, o.fixed) trains exactly o.epochs epochs
+ * whatever the patience, keeps the last epoch's parameters, and never
+ * reads validation: the same weights come out when every validation
+ * speedup s becomes 1 / s; an early-stopped run on those reversed
+ * speedups does differ (so the comparison can fail). */
+static void test_fixed_epochs(at_tr_data *d, const at_tr_norm *nm)
+{
+	char err[256];
+	at_tr_opts o;
+	at_tr_run r1, r2, r3, r4;
+	cJSON *w1, *w2, *w3 = NULL, *w4 = NULL;
+	float *y = malloc(d->n_row * sizeof(float));
+	double *sp = malloc(d->n_row * sizeof(double));
+
+	at_tr_opts_default(&o);
+	o.hidden = 8;
+	o.epochs = 6;
+	o.patience = 1;
+	o.fixed = 1;
+	w1 = at_tr_train(d, nm, &o, &r1, err, sizeof err);
+	memcpy(y, d->y, d->n_row * sizeof(float));
+	memcpy(sp, d->speedup, d->n_row * sizeof(double));
+	for (int k = 0; k < d->n_kernel; k++)
+		for (int i = d->kernels[k].first; d->kernels[k].split ==
+		    AT_TR_VAL && i < d->kernels[k].first + d->kernels[k].n;
+		    i++) {
+			d->y[i] *= -1;
+			d->speedup[i] = 1 / d->speedup[i];
+		}
+	w2 = at_tr_train(d, nm, &o, &r2, err, sizeof err);
+	o.fixed = 0;
+	o.patience = 40;
+	o.epochs = 30;
+	w3 = at_tr_train(d, nm, &o, &r3, err, sizeof err);
+	memcpy(d->y, y, d->n_row * sizeof(float));
+	memcpy(d->speedup, sp, d->n_row * sizeof(double));
+	w4 = at_tr_train(d, nm, &o, &r4, err, sizeof err);
+	AT_CHECK(w1 && w2 && r1.epochs == 6 && r1.best == 6 && r1.val == 0,
+		"fixed: 6 epochs run, the 6th kept, no validation score "
+		"(%d, %d, %.3f)", r1.epochs, r1.best, r1.val);
+	AT_CHECK(w1 && w2 && cJSON_Compare(w1, w2, 1), "fixed: the same "
+		"weights with every validation speedup inverted");
+	AT_CHECK(w3 && w4 && !cJSON_Compare(w3, w4, 1),
+		"early-stopped: validation targets matter (kept epoch %d of "
+		"30 and %d of 30)", r3.best, r4.best);
+	cJSON_Delete(w1);
+	cJSON_Delete(w2);
+	cJSON_Delete(w3);
+	cJSON_Delete(w4);
+	free(y);
+	free(sp);
 }
 
 /* Training on the synthetic set beats a random network clearly; the
@@ -772,6 +824,7 @@ static void test_train(const char *dir)
 		AT_CHECK(mt.spearman > 0.8 && mt.mape < 0.3, "ranking loss: "
 			"test spearman %.3f, MAPE %.1f%% after calibration",
 			mt.spearman, 100 * mt.mape);
+	test_fixed_epochs(&d, &nm);
 	at_tr_norm_free(&nm);
 out:
 	cJSON_Delete(rw);
@@ -809,8 +862,8 @@ static void test_unseen(const char *dir)
 	at_tr_opts o;
 	at_model *m = NULL;
 	cJSON *w = NULL;
-	double val;
-	int epochs, r = -1;
+	at_tr_run run;
+	int r = -1;
 	float p[2], c[4];
 
 	snprintf(path, sizeof path, "%s/unseen.jsonl", dir);
@@ -836,7 +889,7 @@ static void test_unseen(const char *dir)
 	at_tr_opts_default(&o);
 	o.hidden = 8;
 	o.epochs = 3;
-	w = at_tr_train(&d, &nm, &o, &val, &epochs, err, sizeof err);
+	w = at_tr_train(&d, &nm, &o, &run, err, sizeof err);
 	at_tr_norm_free(&nm);
 	AT_CHECK(w && layer_row_zero(w, "cand1", 3) == 1 &&
 		layer_row_zero(w, "cand1", 0) == 0 &&
@@ -1098,8 +1151,8 @@ static int cens_train_on(const char *path, const at_tr_data *d,
 	at_tr_data t;
 	at_tr_norm nm;
 	at_tr_opts o;
-	double val;
-	int epochs, rc = -1;
+	at_tr_run run;
+	int rc = -1;
 	cJSON *w = NULL;
 
 	memset(&t, 0, sizeof t);
@@ -1110,7 +1163,7 @@ static int cens_train_on(const char *path, const at_tr_data *d,
 	    at_tr_data_finish(&t, err, sizeof err) < 0 ||
 	    at_tr_norm_compute(&t, &nm) < 0)
 		goto out;
-	w = at_tr_train(&t, &nm, &o, &val, &epochs, err, sizeof err);
+	w = at_tr_train(&t, &nm, &o, &run, err, sizeof err);
 	at_tr_norm_free(&nm);
 	if (w) {
 		eval_weights(w, d, pred, mt);
