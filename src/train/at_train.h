@@ -178,6 +178,9 @@ typedef struct at_tr_opts {
 				 * 0: every pair weighs 1 */
 	float over;		/* squared error of an over-prediction
 				 * weighs this much (1: symmetric) */
+	float ema;		/* > 0: validation scores and the kept
+				 * parameters are an exponential moving
+				 * average of the steps' (decay ema) */
 	at_tr_loss loss;
 	int fixed;		/* a refit: exactly `epochs` epochs, no
 				 * validation, the last parameters kept */

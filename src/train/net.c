@@ -36,6 +36,7 @@ typedef struct at_tr_net {
 	int rows[AT_MODEL_N_LAYER], cols[AT_MODEL_N_LAYER];
 	size_t n_par, off_w[AT_MODEL_N_LAYER], off_b[AT_MODEL_N_LAYER];
 	float *par, *grad, *m1, *m2, *best;
+	float *avg;		/* moving average of par (opts.ema) */
 	long step;
 	at_tr_act act;
 	int max_k, max_r;
@@ -137,7 +138,7 @@ static void at_tr_net_free(at_tr_net *n)
 	memset(n, 0, sizeof(*n));
 }
 
-/* Allocates the parameters (par, grad, Adam moments, best copy in one
+/* Allocates the parameters (par, grad, Adam moments, best copy, average in one
  * block) and the activations for batches of up to K kernels and R rows.
  * Returns 0 or -1. */
 static int at_tr_net_alloc(at_tr_net *n, int K, int R)
@@ -146,7 +147,7 @@ static int at_tr_net_alloc(at_tr_net *n, int K, int R)
 	int e = n->he, c = n->hc, d = n->hd;
 	size_t kk = (size_t)K, rr = (size_t)R;
 
-	n->par = calloc(5 * n->n_par, sizeof(float));
+	n->par = calloc(6 * n->n_par, sizeof(float));
 	a->zn = malloc(kk * (n->dn + 6 * e + 2 * d) * sizeof(float));
 	a->zc = malloc(rr * (n->dc + 3 * c + 3 * d + 2) * sizeof(float));
 	a->rk = malloc(rr * sizeof(int));
@@ -157,6 +158,7 @@ static int at_tr_net_alloc(at_tr_net *n, int K, int R)
 	n->m1 = n->grad + n->n_par;
 	n->m2 = n->m1 + n->n_par;
 	n->best = n->m2 + n->n_par;
+	n->avg = n->best + n->n_par;
 	a->a1 = a->zn + kk * n->dn;
 	a->h1 = a->a1 + kk * e;
 	a->a2 = a->h1 + kk * e;
@@ -328,6 +330,19 @@ static void at_tr_adam(at_tr_net *n, float lr, float wd)
 		for (size_t i = 0; i < (size_t)n->rows[l] * n->cols[l]; i++)
 			w[i] -= lr * wd * w[i];
 	}
+}
+
+/* Moves n->avg towards n->par after a step: avg += (1 - b) (par - avg),
+ * b the smaller of `decay` and (1 + step) / (10 + step), so the first
+ * steps' parameters, near the random start, soon weigh little. */
+static void at_tr_average(at_tr_net *n, float decay)
+{
+	float b = (1.0f + n->step) / (10.0f + n->step);
+
+	if (decay < b)
+		b = decay;
+	for (size_t i = 0; i < n->n_par; i++)
+		n->avg[i] += (1 - b) * (n->par[i] - n->avg[i]);
 }
 
 /* Copies the normalised inputs of the batch kernels ks[0..K-1] of d into
@@ -677,6 +692,8 @@ static double at_tr_epoch(at_tr_net *n, const at_tr_data *d,
 		loss += at_tr_loss_grad(n, d, ks + i, K, R, o);
 		at_tr_backward(n, K, R);
 		at_tr_adam(n, o->lr, o->wd);
+		if (o->ema > 0)
+			at_tr_average(n, o->ema);
 		batches++;
 	}
 	return batches ? loss / batches : 0;
@@ -768,17 +785,18 @@ static double at_tr_loop(at_tr_net *n, const at_tr_data *d,
 	int since = 0, e;
 
 	at_tr_init(n, &rng, at_tr_mean_y(d));
+	memcpy(n->avg, n->par, n->n_par * sizeof(float));
 	for (e = 0; e < o->epochs && since < o->patience; e++) {
 		double loss = at_tr_epoch(n, d, nm, ks, nk, o, &rng);
-		double s = o->fixed ? 0 : at_tr_val_score(n, n->par, d, nm,
-			pred);
+		const float *par = o->ema > 0 ? n->avg : n->par;
+		double s = o->fixed ? 0 : at_tr_val_score(n, par, d, nm, pred);
 		if (s < -1.5)
 			return -2;
 		if (o->fixed || s > best) {
 			best = s;
 			since = 0;
 			run->best = e + 1;
-			memcpy(n->best, n->par, n->n_par * sizeof(float));
+			memcpy(n->best, par, n->n_par * sizeof(float));
 		} else {
 			since++;
 		}

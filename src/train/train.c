@@ -88,6 +88,9 @@ static void at_tr_usage(FILE *f)
 "                    (2; 0: every pair weighs 1)\n"
 "  --over X          the squared error of a speedup predicted too high\n"
 "                    weighs X times one predicted too low (1..100; 1)\n"
+"  --ema B           score validation with, and keep, a moving average\n"
+"                    of the parameters, each step weighing 1 - B\n"
+"                    (0 <= B < 1; 0: the last step's parameters; 0)\n"
 "  --batch K         kernels per minibatch (8)\n"
 "  --seed N          random seed (1)\n"
 "  --eval WEIGHTS    no training: metrics of WEIGHTS on the validation\n"
@@ -243,6 +246,10 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 		if (!(x >= 1) || x > 100)
 			return -1;
 		o->over = x;
+	} else if (strcmp(opt, "--ema") == 0) {
+		if (!(x >= 0) || x >= 1)
+			return -1;
+		o->ema = x;
 	} else if (strcmp(opt, "--rank-top") == 0) {
 		if (!(x >= 0) || x > 20)
 			return -1;
@@ -279,7 +286,8 @@ static int at_tr_has_value(const char *opt)
 {
 	static const char *const with[] = {
 		"-o", "--eval", "--doubt", "--hidden", "--loss", "--max-load",
-		"--max-busy", "--lr", "--wd", "--rank-top", "--over", "--epochs",
+		"--max-busy", "--lr", "--wd", "--rank-top", "--over", "--ema",
+		"--epochs",
 		"--patience",
 		"--batch", "--seed", "--dn", "--dc", "--bench-n", "--ensemble",
 		"--select", "--fold", "--cand-width", "--head-width"
@@ -807,6 +815,7 @@ static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
 		at_tr_short(c->opts.rank_top)) ||
 	    !cJSON_AddNumberToObject(o, "mse_over",
 		at_tr_short(c->opts.over)) ||
+	    !cJSON_AddNumberToObject(o, "ema", at_tr_short(c->opts.ema)) ||
 	    !cJSON_AddStringToObject(o, "optimizer", "adam") ||
 	    !cJSON_AddBoolToObject(o, "busy_input", c->busy_input) ||
 	    !cJSON_AddStringToObject(o, "selection", c->select_one ?

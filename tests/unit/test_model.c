@@ -788,6 +788,79 @@ static void test_fixed_epochs(at_tr_data *d, const at_tr_norm *nm)
 	free(sp);
 }
 
+/* The largest |a - (x b + (1 - x) c)| over the layers' weights and
+ * biases of weights objects a, b, c of one shape; -1 when they differ in
+ * shape. */
+static double layers_mix_diff(const cJSON *a, const cJSON *b,
+	const cJSON *c, double x)
+{
+	static const char *const parts[] = { "w", "b" };
+	const cJSON *la = cJSON_GetObjectItem(a, "layers");
+	int nl = cJSON_GetArraySize(la);
+	double worst = 0;
+
+	for (int l = 0; l < nl; l++)
+		for (int p = 0; p < 2; p++) {
+			const cJSON *va = cJSON_GetObjectItem(
+				cJSON_GetArrayItem(la, l), parts[p]);
+			const cJSON *vb = cJSON_GetObjectItem(cJSON_GetArrayItem(
+				cJSON_GetObjectItem(b, "layers"), l), parts[p]);
+			const cJSON *vc = cJSON_GetObjectItem(cJSON_GetArrayItem(
+				cJSON_GetObjectItem(c, "layers"), l), parts[p]);
+			int n = cJSON_GetArraySize(va);
+			if (n == 0 || n != cJSON_GetArraySize(vb) ||
+			    n != cJSON_GetArraySize(vc))
+				return -1;
+			for (int i = 0; i < n; i++) {
+				double d = fabs(cJSON_GetArrayItem(va, i)->valuedouble -
+					(x * cJSON_GetArrayItem(vb, i)->valuedouble +
+					(1 - x) * cJSON_GetArrayItem(vc, i)->valuedouble));
+				if (d > worst)
+					worst = d;
+			}
+		}
+	return nl > 0 ? worst : -1;
+}
+
+/* --ema: with one step per epoch (a batch of every training kernel), the
+ * parameters kept after one epoch at decay 0.1 are 0.1 times the initial
+ * ones (a run with Adam step 0) plus 0.9 times those after the step (a
+ * run without averaging); at decay 0.5 the first step's decay is 2 / 11
+ * (the smaller of ema and (1 + step) / (10 + step)). */
+static void test_ema(at_tr_data *d, const at_tr_norm *nm)
+{
+	char err[256];
+	at_tr_opts o;
+	at_tr_run r;
+	cJSON *w0, *w1, *wa, *wb;
+	double ea, eb;
+
+	at_tr_opts_default(&o);
+	o.hidden = 8;
+	o.epochs = 1;
+	o.fixed = 1;
+	o.loss = AT_TR_MSE;
+	o.batch = d->n_kernel;
+	o.lr = 0;
+	w0 = at_tr_train(d, nm, &o, &r, err, sizeof err);
+	o.lr = 0.01f;
+	w1 = at_tr_train(d, nm, &o, &r, err, sizeof err);
+	o.ema = 0.1f;
+	wa = at_tr_train(d, nm, &o, &r, err, sizeof err);
+	o.ema = 0.5f;
+	wb = at_tr_train(d, nm, &o, &r, err, sizeof err);
+	ea = w0 && w1 && wa ? layers_mix_diff(wa, w0, w1, 0.1) : -1;
+	eb = w0 && w1 && wb ? layers_mix_diff(wb, w0, w1, 2.0 / 11) : -1;
+	AT_CHECK(ea >= 0 && ea < 1e-6 && eb >= 0 && eb < 1e-6 &&
+		layers_mix_diff(w1, w0, w1, 0.1) > 1e-4, "ema: kept parameters "
+		"are the moving average of the initial and the stepped ones "
+		"(worst differences %.2g at decay 0.1, %.2g at 0.5)", ea, eb);
+	cJSON_Delete(w0);
+	cJSON_Delete(w1);
+	cJSON_Delete(wa);
+	cJSON_Delete(wb);
+}
+
 /* Training on the synthetic set beats a random network clearly; the
  * ranking loss alone (scale-free) is calibrated after training. */
 static void test_train(const char *dir)
@@ -825,6 +898,7 @@ static void test_train(const char *dir)
 			"test spearman %.3f, MAPE %.1f%% after calibration",
 			mt.spearman, 100 * mt.mape);
 	test_fixed_epochs(&d, &nm);
+	test_ema(&d, &nm);
 	at_tr_norm_free(&nm);
 out:
 	cJSON_Delete(rw);
