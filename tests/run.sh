@@ -1217,12 +1217,12 @@ run_train() {
 		[ -s "$d/m3" ] && cmp -s "$d/m3" "$d/m4" &&
 		grep -q '^chosen: loss .* hidden 8 x 2;' "$d/ens.log" &&
 		jq -e '.training.ensemble == 2 and .training.hidden == 8 and
-			.training.rank_top == 2 and .training.mse_over == 1 and .training.ema == 0 and
+			.training.rank_top == 2 and .training.mse_over == 1 and .training.ema == 0 and .training.input_noise == 0 and
 			(.layers | map(.cols)) == [16, 16, 16, 16, 1] and
 			(.training.selection | startswith("best validation one-shot")) and
 			all(.training.tried[]; (.val_one_shot_geo | type) == "number")' \
 			"$d/we.json" >/dev/null 2>&1
-	check $? "$t: --ensemble 2 --select oneshot writes one network of width 2 x 8, records both, the pair weighting (rank_top 2), the symmetric squared error (mse_over 1) and no parameter averaging (ema 0), and --eval reproduces its test metrics (exit $rc)"
+	check $? "$t: --ensemble 2 --select oneshot writes one network of width 2 x 8, records both, the pair weighting (rank_top 2), the symmetric squared error (mse_over 1), no parameter averaging (ema 0) and no input noise, and --eval reproduces its test metrics (exit $rc)"
 	# --refit: the same early-stopped networks (their test line equals
 	# the plain run's), then networks retrained on validation too, whose
 	# test metrics --eval reproduces.
@@ -1248,7 +1248,7 @@ run_train() {
 	rc=$?
 	[ $rc -eq 2 ] && [ "$(wc -l <"$d/refit.err")" -eq 1 ] && grep -q -- '--refit needs training without --fold' "$d/refit.err" && [ ! -e "$d/bad.json" ]
 	check $? "$t --refit --fold 1/5: one-line usage error, exit 2 (got $rc)"
-	for bad in "--ensemble 9" "--ensemble 0" "--select best" "--max-load 0" "--max-busy -1" "--rank-top -1" "--rank-top 21" "--over 0.5" "--over 101" "--ema 1" "--ema -0.5"; do
+	for bad in "--ensemble 9" "--ensemble 0" "--select best" "--max-load 0" "--max-busy -1" "--rank-top -1" "--rank-top 21" "--over 0.5" "--over 101" "--ema 1" "--ema -0.5" "--noise 6"; do
 		timeout 60 "$t" $bad -o "$d/bad.json" "$d/synth.jsonl" \
 			>"$d/badopt.out" 2>"$d/badopt.err"
 		rc=$?

@@ -178,6 +178,10 @@ typedef struct at_tr_opts {
 				 * 0: every pair weighs 1 */
 	float over;		/* squared error of an over-prediction
 				 * weighs this much (1: symmetric) */
+	float noise;		/* > 0: standard deviation of the uniform
+				 * noise added to the normalised inputs
+				 * (those not constant in training) of
+				 * every training batch */
 	float ema;		/* > 0: validation scores and the kept
 				 * parameters are an exponential moving
 				 * average of the steps' (decay ema) */

@@ -372,6 +372,22 @@ static int at_tr_gather(at_tr_net *n, const at_tr_data *d,
 	return R;
 }
 
+/* Adds uniform noise of standard deviation sigma to the normalised inputs
+ * of the batch just gathered (K kernels, R rows), but not to the inputs
+ * constant over the training rows (nm's *_const: never trained on). */
+static void at_tr_perturb(at_tr_net *n, const at_tr_norm *nm, int K, int R,
+	float sigma, uint64_t *rng)
+{
+	float s = sigma * 1.7320508f;	/* [-1, 1) has deviation 1 / sqrt 3 */
+
+	for (size_t i = 0; i < (size_t)K * n->dn; i++)
+		if (!nm->nest_const[i % n->dn])
+			n->act.zn[i] += s * at_tr_uniform(rng);
+	for (size_t i = 0; i < (size_t)R * n->dc; i++)
+		if (!nm->cand_const[i % n->dc])
+			n->act.zc[i] += s * at_tr_uniform(rng);
+}
+
 /* The squared-error part of one kernel, censored rows one-sided (see
  * at_train.h). */
 double at_tr_mse_loss(const float *p, const float *y,
@@ -688,6 +704,8 @@ static double at_tr_epoch(at_tr_net *n, const at_tr_data *d,
 	for (int i = 0; i < nk; i += o->batch) {
 		int K = nk - i < o->batch ? nk - i : o->batch;
 		int R = at_tr_gather(n, d, nm, ks + i, K);
+		if (o->noise > 0)
+			at_tr_perturb(n, nm, K, R, o->noise, rng);
 		at_tr_forward(n, K, R);
 		loss += at_tr_loss_grad(n, d, ks + i, K, R, o);
 		at_tr_backward(n, K, R);

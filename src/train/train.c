@@ -88,6 +88,8 @@ static void at_tr_usage(FILE *f)
 "                    (2; 0: every pair weighs 1)\n"
 "  --over X          the squared error of a speedup predicted too high\n"
 "                    weighs X times one predicted too low (1..100; 1)\n"
+"  --noise S         add uniform noise of deviation S to the normalised\n"
+"                    inputs of every training batch (0..5; 0)\n"
 "  --ema B           score validation with, and keep, a moving average\n"
 "                    of the parameters, each step weighing 1 - B\n"
 "                    (0 <= B < 1; 0: the last step's parameters; 0)\n"
@@ -246,6 +248,10 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 		if (!(x >= 1) || x > 100)
 			return -1;
 		o->over = x;
+	} else if (strcmp(opt, "--noise") == 0) {
+		if (!(x >= 0) || x > 5)
+			return -1;
+		o->noise = x;
 	} else if (strcmp(opt, "--ema") == 0) {
 		if (!(x >= 0) || x >= 1)
 			return -1;
@@ -286,7 +292,7 @@ static int at_tr_has_value(const char *opt)
 {
 	static const char *const with[] = {
 		"-o", "--eval", "--doubt", "--hidden", "--loss", "--max-load",
-		"--max-busy", "--lr", "--wd", "--rank-top", "--over", "--ema",
+		"--max-busy", "--lr", "--wd", "--rank-top", "--over", "--ema", "--noise",
 		"--epochs",
 		"--patience",
 		"--batch", "--seed", "--dn", "--dc", "--bench-n", "--ensemble",
@@ -816,6 +822,8 @@ static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
 	    !cJSON_AddNumberToObject(o, "mse_over",
 		at_tr_short(c->opts.over)) ||
 	    !cJSON_AddNumberToObject(o, "ema", at_tr_short(c->opts.ema)) ||
+	    !cJSON_AddNumberToObject(o, "input_noise",
+		at_tr_short(c->opts.noise)) ||
 	    !cJSON_AddStringToObject(o, "optimizer", "adam") ||
 	    !cJSON_AddBoolToObject(o, "busy_input", c->busy_input) ||
 	    !cJSON_AddStringToObject(o, "selection", c->select_one ?

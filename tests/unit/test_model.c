@@ -861,6 +861,33 @@ static void test_ema(at_tr_data *d, const at_tr_norm *nm)
 	cJSON_Delete(wb);
 }
 
+/* --noise: training on noisy inputs still learns the synthetic set (test
+ * Spearman above 0.8) and gives other weights than noise-free training
+ * (so the noise is applied). */
+static void test_noise(at_tr_data *d, const at_tr_norm *nm, float *pred)
+{
+	char err[256];
+	at_tr_opts o;
+	at_tr_run r;
+	at_tr_metrics mt;
+	cJSON *w, *w0;
+
+	at_tr_opts_default(&o);
+	o.hidden = 16;
+	o.epochs = 40;
+	w0 = at_tr_train(d, nm, &o, &r, err, sizeof err);
+	o.noise = 0.3f;
+	w = at_tr_train(d, nm, &o, &r, err, sizeof err);
+	memset(&mt, 0, sizeof mt);
+	if (w)
+		eval_weights(w, d, pred, &mt);
+	AT_CHECK(w && w0 && !cJSON_Compare(w, w0, 1) && mt.spearman > 0.8,
+		"noise 0.3: other weights than without, test spearman %.3f",
+		mt.spearman);
+	cJSON_Delete(w);
+	cJSON_Delete(w0);
+}
+
 /* Training on the synthetic set beats a random network clearly; the
  * ranking loss alone (scale-free) is calibrated after training. */
 static void test_train(const char *dir)
@@ -899,6 +926,7 @@ static void test_train(const char *dir)
 			mt.spearman, 100 * mt.mape);
 	test_fixed_epochs(&d, &nm);
 	test_ema(&d, &nm);
+	test_noise(&d, &nm, pred);
 	at_tr_norm_free(&nm);
 out:
 	cJSON_Delete(rw);
