@@ -292,9 +292,8 @@ static int at_tr_has_value(const char *opt)
 {
 	static const char *const with[] = {
 		"-o", "--eval", "--doubt", "--hidden", "--loss", "--max-load",
-		"--max-busy", "--lr", "--wd", "--rank-top", "--over", "--ema", "--noise",
-		"--epochs",
-		"--patience",
+		"--max-busy", "--lr", "--wd", "--rank-top", "--over", "--ema",
+		"--noise", "--epochs", "--patience",
 		"--batch", "--seed", "--dn", "--dc", "--bench-n", "--ensemble",
 		"--select", "--fold", "--cand-width", "--head-width"
 	};
