@@ -207,12 +207,41 @@ static int at_tr_parse_fold(at_tr_cli *c, const char *s)
 	return 0;
 }
 
+/* Sets the training setting of o named opt (--over, --noise, --ema,
+ * --rank-top: reals within a range) to x.  Returns 1 when set, -1 when
+ * x (-1: not a number) is outside the option's range, 0 when opt is none
+ * of these. */
+static int at_tr_real_option(at_tr_opts *o, const char *opt, float x)
+{
+	const struct {
+		const char *name;
+		float lo, hi;
+		float *dst;
+	} real[] = {
+		{ "--over", 1, 100, &o->over },
+		{ "--noise", 0, 5, &o->noise },
+		{ "--ema", 0, nextafterf(1.0f, 0.0f), &o->ema },	/* < 1 */
+		{ "--rank-top", 0, 20, &o->rank_top },
+	};
+
+	for (size_t i = 0; i < sizeof real / sizeof *real; i++) {
+		if (strcmp(opt, real[i].name))
+			continue;
+		if (!(x >= real[i].lo) || x > real[i].hi)
+			return -1;
+		*real[i].dst = x;
+		return 1;
+	}
+	return 0;
+}
+
 /* Applies option `opt` with value `v` to c; returns 0 or -1. */
 static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 {
 	at_tr_opts *o = &c->opts;
 	long n = at_tr_posint(v);
 	float x = at_tr_posfloat(v);
+	int r;
 
 	if (strcmp(opt, "-o") == 0)
 		c->out = v;
@@ -244,22 +273,8 @@ static int at_tr_option(at_tr_cli *c, const char *opt, const char *v)
 		if (x < 0 || (x == 0 && opt[2] == 'l'))
 			return -1;
 		*(opt[2] == 'l' ? &o->lr : &o->wd) = x;
-	} else if (strcmp(opt, "--over") == 0) {
-		if (!(x >= 1) || x > 100)
-			return -1;
-		o->over = x;
-	} else if (strcmp(opt, "--noise") == 0) {
-		if (!(x >= 0) || x > 5)
-			return -1;
-		o->noise = x;
-	} else if (strcmp(opt, "--ema") == 0) {
-		if (!(x >= 0) || x >= 1)
-			return -1;
-		o->ema = x;
-	} else if (strcmp(opt, "--rank-top") == 0) {
-		if (!(x >= 0) || x > 20)
-			return -1;
-		o->rank_top = x;
+	} else if ((r = at_tr_real_option(o, opt, x)) != 0) {
+		return r < 0 ? -1 : 0;
 	} else if (n < 0)
 		return -1;
 	else if (strcmp(opt, "--epochs") == 0)
@@ -912,13 +927,14 @@ static int at_tr_better(const at_tr_cli *c, const at_tr_result *a,
 }
 
 /* Trains the c->ensemble members of settings o (seeds o->seed, o->seed +
- * 1, ...) and merges them into r->w (at_tr_ensemble); r->val is the
- * merged network's validation Spearman, r->epochs the members' mean.
- * Returns 0, or -1 after a message. */
-static int at_tr_train_one(const at_tr_cli *c, const at_tr_data *d,
-	const at_tr_norm *nm, const at_tr_opts *o, at_tr_result *r)
+ * 1, ...; with o->fixed, member i for exactly kept[i] epochs, else
+ * kept[i] receives the epoch its early stopping kept) and returns their
+ * merge (at_tr_ensemble), adding the epochs they ran to *epochs; NULL
+ * after a message. */
+static cJSON *at_tr_members(const at_tr_cli *c, const at_tr_data *d,
+	const at_tr_norm *nm, const at_tr_opts *o, int *kept, int *epochs)
 {
-	cJSON *m[AT_TR_MAX_MEMBERS] = { 0 };
+	cJSON *m[AT_TR_MAX_MEMBERS] = { 0 }, *w = NULL;
 	char err[256] = "out of memory";
 	int n = 0;
 
@@ -926,24 +942,36 @@ static int at_tr_train_one(const at_tr_cli *c, const at_tr_data *d,
 		at_tr_opts mo = *o;
 		at_tr_run run;
 		mo.seed = o->seed + (unsigned long long)n;
-		m[n] = at_tr_train(d, nm, &mo, &run, err, sizeof err);
-		if (!m[n])
-			goto error;
-		r->epochs += run.epochs;
-		r->kept[n] = run.best;
+		if (o->fixed)
+			mo.epochs = kept[n];
+		if (!(m[n] = at_tr_train(d, nm, &mo, &run, err, sizeof err)))
+			break;
+		*epochs += run.epochs;
+		if (!o->fixed)
+			kept[n] = run.best;
 	}
+	if (n == c->ensemble)
+		w = at_tr_ensemble(m, n);
+	if (!w)
+		fprintf(stderr, "autotile-train: error: %s\n", err);
+	for (int i = 0; i < n; i++)
+		cJSON_Delete(m[i]);
+	return w;
+}
+
+/* Trains the members of settings o (at_tr_members) into r->w; r->val is
+ * the merged network's validation Spearman, r->epochs the members' mean.
+ * Returns 0, or -1 after a message. */
+static int at_tr_train_one(const at_tr_cli *c, const at_tr_data *d,
+	const at_tr_norm *nm, const at_tr_opts *o, at_tr_result *r)
+{
+	r->w = at_tr_members(c, d, nm, o, r->kept, &r->epochs);
 	r->epochs /= c->ensemble;
-	r->w = at_tr_ensemble(m, n);
-	if (!r->w || at_tr_val_of(d, r) < 0)
-		goto error;
-	for (int i = 0; i < n; i++)
-		cJSON_Delete(m[i]);
-	return 0;
-error:
-	fprintf(stderr, "autotile-train: error: %s\n", err);
-	for (int i = 0; i < n; i++)
-		cJSON_Delete(m[i]);
-	return -1;
+	if (r->w && at_tr_val_of(d, r) < 0) {
+		fprintf(stderr, "autotile-train: error: out of memory\n");
+		return -1;
+	}
+	return r->w ? 0 : -1;
 }
 
 /* --refit: retrains the members of the chosen result r (settings of c at
@@ -955,41 +983,38 @@ error:
 static int at_tr_refit(const at_tr_cli *c, at_tr_data *d,
 	const at_tr_norm *nm, at_tr_result *r)
 {
-	cJSON *m[AT_TR_MAX_MEMBERS] = { 0 };
-	char err[256] = "out of memory";
-	int *val = malloc((d->n_kernel + 1) * sizeof(int)), nv = 0, n = 0;
+	int *val = malloc((d->n_kernel + 1) * sizeof(int)), nv = 0, epochs = 0;
+	at_tr_opts o = c->opts;
 	double t0 = at_tr_now();
 
-	for (int k = 0; val && k < d->n_kernel; k++)
+	if (!val) {
+		fprintf(stderr, "autotile-train: error: out of memory\n");
+		return -1;
+	}
+	for (int k = 0; k < d->n_kernel; k++)
 		if (d->kernels[k].split == AT_TR_VAL) {
 			d->kernels[k].split = AT_TR_TRAIN;
 			val[nv++] = k;
 		}
-	for (; val && n < c->ensemble; n++) {
-		at_tr_opts mo = c->opts;
-		at_tr_run run;
-		mo.hidden = r->hidden;
-		mo.loss = r->loss;
-		mo.seed = c->opts.seed + (unsigned long long)n;
-		mo.epochs = r->kept[n];
-		mo.fixed = 1;
-		if (!(m[n] = at_tr_train(d, nm, &mo, &run, err, sizeof err)))
-			break;
-	}
+	o.hidden = r->hidden;
+	o.loss = r->loss;
+	o.fixed = 1;
+	r->refit = at_tr_members(c, d, nm, &o, r->kept, &epochs);
 	for (int i = 0; i < nv; i++)
 		d->kernels[val[i]].split = AT_TR_VAL;
-	if (val && n == c->ensemble)
-		r->refit = at_tr_ensemble(m, n);
+	free(val);
 	if (r->refit)
 		printf("refit on the training and %d validation kernels: %d "
 			"x %d networks, %.1f s\n", nv, c->ensemble, r->hidden,
 			at_tr_now() - t0);
-	else
-		fprintf(stderr, "autotile-train: error: refit: %s\n", err);
-	for (int i = 0; i < n; i++)
-		cJSON_Delete(m[i]);
-	free(val);
 	return r->refit ? 0 : -1;
+}
+
+/* The networks of result r that are written: the refit ones with
+ * --refit, else the early-stopped ones. */
+static cJSON *at_tr_written(const at_tr_result *r)
+{
+	return r->refit ? r->refit : r->w;
 }
 
 /* Trains every (width, loss) of c; returns the results in r (c->n_hidden
@@ -1077,7 +1102,7 @@ static cJSON *at_tr_final_metrics(const at_tr_data *d, const at_tr_result *r,
 static int at_tr_finish(const at_tr_cli *c, const at_tr_data *d,
 	at_tr_result *r, int n, int best)
 {
-	cJSON *w = r[best].refit ? r[best].refit : r[best].w, *metrics = NULL;
+	cJSON *w = at_tr_written(&r[best]), *metrics = NULL;
 	cJSON *before = NULL;
 	float *pred = malloc((d->n_row + 1) * sizeof(float));
 	at_model *m = at_model_from_json(r[best].w, "(trained)", d->layout,
@@ -1164,7 +1189,7 @@ static int at_tr_run_train(const at_tr_cli *c, at_tr_data *d)
 			best = -1;
 	}
 	if (best >= 0 && at_tr_finish(c, d, r, n, best) == 0 &&
-	    at_tr_write(c->out, r[best].refit ? r[best].refit : r[best].w) == 0)
+	    at_tr_write(c->out, at_tr_written(&r[best])) == 0)
 		rc = at_tr_check_written(c->out, d);
 error:
 	for (int i = 0; r && i < n; i++) {
