@@ -869,6 +869,10 @@ run_features() {
 		else .load == 0 and .busy_normal == 0 and .busy_niced == null and
 		.busy == null end)' "$out" >/dev/null
 	check $? "features $t: every row carries its measurement's load average, busy (the worse of busy and busy_after), busy_normal and busy_niced when it has one (2.5, 3, 2 and 1 for seed 13; busy 1.5 for seed 5; 0, none, 0 and none for the others)"
+	jq -se '.[1:] | all(if .censored == 1 then .spread == null
+		elif .seed == 13 and .cand == "orig" then .spread == 0.25
+		else .spread == 0.01 end)' "$out" >/dev/null
+	check $? "features $t: every uncensored row carries its measurement's timing spread (0.25 for seed 13's orig, 0.01 for the others), censored rows none"
 	grep -q 'seed 19 candidate `bogus' "$LOGS/cli.err" &&
 		grep -q 'seed 1 candidate `skew.TS.LI.o2.i1.8x8x8`: check' "$LOGS/cli.err" &&
 		grep -q 'seed 13 candidate `cone1.TI.LS.o0.i0.32x32x32`: check is "crash"' "$LOGS/cli.err" &&
@@ -980,6 +984,16 @@ tr_leave_out() {
 kernel_seeds() {
 	awk -v want="$2:" '/^kernels (validation|test):$/ { on = $2 == want; next }
 		on && /^kernel [0-9]+: pick / { sub(/:$/, "", $2); print $2 }' "$1"
+}
+
+# Trains with trainer $1 in directory $2 one network of width 8 for 3
+# epochs on the rows $2/$4.jsonl with options $5..., writing $2/w-$3.json
+# and $2/$3.log.
+tr_small() {
+	t_=$1 d_=$2 n_=$3 f_=$4
+	shift 4
+	timeout 600 "$t_" --epochs 3 --seed 3 --hidden 8 --ensemble 1 \
+		--loss both "$@" -o "$d_/w-$n_.json" "$d_/$f_.jsonl" >"$d_/$n_.log" 2>&1
 }
 
 run_train() {
@@ -1248,7 +1262,21 @@ run_train() {
 	rc=$?
 	[ $rc -eq 2 ] && [ "$(wc -l <"$d/refit.err")" -eq 1 ] && grep -q -- '--refit needs training without --fold' "$d/refit.err" && [ ! -e "$d/bad.json" ]
 	check $? "$t --refit --fold 1/5: one-line usage error, exit 2 (got $rc)"
-	for bad in "--ensemble 9" "--ensemble 0" "--select best" "--max-load 0" "--max-busy -1" "--rank-top -1" "--rank-top 21" "--over 0.5" "--over 101" "--ema 1" "--ema -0.5" "--noise 6"; do
+	# --spread-weight: rows without a spread weigh 1 (the same networks
+	# as without the option); with spreads, other networks.
+	awk 'NR > 1 && /"seed":[0-9]*[02468],/ { sub(/^\{/, "{\"spread\":0.5,") }
+		{ print }' "$d/synth.jsonl" >"$d/spread.jsonl"
+	tr_small "$t" "$d" plain synth &&
+		tr_small "$t" "$d" sw synth --spread-weight 0.1 &&
+		tr_small "$t" "$d" swsp spread --spread-weight 0.1
+	rc=$?
+	[ $rc -eq 0 ] && ! grep -Eq "$SANRE" "$d/plain.log" "$d/sw.log" "$d/swsp.log" &&
+		[ "$(jq -c .layers "$d/w-plain.json")" = "$(jq -c .layers "$d/w-sw.json")" ] &&
+		[ "$(jq -c .layers "$d/w-plain.json")" != "$(jq -c .layers "$d/w-swsp.json")" ] &&
+		jq -e '.training.spread_weight == 0.1' "$d/w-swsp.json" >/dev/null 2>&1 &&
+		jq -e '.training.spread_weight == 0' "$d/w-plain.json" >/dev/null 2>&1
+	check $? "$t: --spread-weight 0.1 leaves networks trained on rows without a spread as they are, changes them when half the kernels' rows have spread 0.5, and is recorded (exit $rc)"
+	for bad in "--ensemble 9" "--ensemble 0" "--select best" "--max-load 0" "--max-busy -1" "--rank-top -1" "--rank-top 21" "--over 0.5" "--over 101" "--ema 1" "--ema -0.5" "--noise 6" "--spread-weight -1" "--spread-weight 11"; do
 		timeout 60 "$t" $bad -o "$d/bad.json" "$d/synth.jsonl" \
 			>"$d/badopt.out" 2>"$d/badopt.err"
 		rc=$?

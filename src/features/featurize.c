@@ -15,15 +15,18 @@
  *   {"layout":"at-feat-2","nest_names":[...],"cand_names":[...],
  *    "machine":{"l1d":...,"l2":...,"l3":...,"cores":...}}
  *   {"seed":S,"cand":ID,"role":R,"speedup":X,"time":T,"ref_time":T0,
- *    "load":A,"busy":B,"busy_normal":B0,"busy_niced":B1,"nest":[...],
- *    "cand_x":[...]}
+ *    "load":A,"busy":B,"busy_normal":B0,"busy_niced":B1,"spread":P,
+ *    "nest":[...],"cand_x":[...]}
  *
  * "load" is the measurement row's load average, "busy" the other tasks
  * runnable before or (the worse of the two) right after the timing, nice
  * 19 included, "busy_normal" the threads that competed at the timing
  * runs' priority and "busy_niced" those at nice 1 to 18 (each absent
  * when the measurement has none), so that training can leave out
- * kernels timed on a busy machine.
+ * kernels timed on a busy machine.  "spread" is the measurement's
+ * (max - min) / min over its timed runs (absent when it has none, and on
+ * censored rows), from which training can weigh a row by how noisy its
+ * timing was (autotile-train --spread-weight).
  *
  * The machine features of a kernel (cache sizes and cores) are its rows'
  * "machine" record ({"cpu":..., "l1d":..., "l2":..., "l3":..., "cores":
@@ -101,6 +104,8 @@ struct at_fz_row {
 				 * worse of before and after timing; -1: unknown */
 	double busy_normal;	/* competing nice <= 0 threads, -1: unknown */
 	double busy_niced;	/* competing nice 1..18 threads, -1: unknown */
+	double spread;		/* (max - min) / min of the timed runs, -1:
+				 * unknown */
 	int censored;		/* 1: a timeout; speedup = ref_time / limit */
 	int mach;		/* index in at_fz.machs (0: the default) */
 	long order;		/* position in the input, for a stable sort */
@@ -424,6 +429,7 @@ static int at_fz_parse(struct at_fz *fz, const cJSON *o, const char *where,
 		at_fz_opt_num(o, "busy_after"));
 	r->busy_normal = at_fz_opt_num(o, "busy_normal");
 	r->busy_niced = at_fz_opt_num(o, "busy_niced");
+	r->spread = at_fz_opt_num(o, "spread");
 	r->mach = at_fz_machine_of(fz, cJSON_GetObjectItemCaseSensitive(o,
 		"machine"));
 	if (r->mach < 0) {
@@ -701,6 +707,8 @@ static int at_fz_row_out(FILE *f, const struct at_fz_row *r,
 		at_fz_number(r->busy_normal))) ||
 	    (r->busy_niced >= 0 && !cJSON_AddItemToObject(o, "busy_niced",
 		at_fz_number(r->busy_niced))) ||
+	    (r->spread >= 0 && !r->censored && !cJSON_AddItemToObject(o,
+		"spread", at_fz_number(r->spread))) ||
 	    (r->censored && (!cJSON_AddItemToObject(o, "limit",
 		at_fz_number(r->limit)) ||
 	    !cJSON_AddNumberToObject(o, "censored", 1))) ||

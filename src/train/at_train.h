@@ -92,6 +92,13 @@ typedef struct at_tr_data {
 	int *row_file;
 	float *row_nest;
 	float *row_busy;	/* per row: at_tr_busy, 0 when unknown */
+	float *row_var;		/* per row: the variance of its log time,
+				 * log(1 + "spread")^2 (0: one run, or no
+				 * "spread"; keep rows included) */
+	float *label_var;	/* per row: the variance of its log-speedup,
+				 * its row_var plus its kernel keep row's
+				 * (0 for the keep row itself: exactly 1);
+				 * set by at_tr_data_finish */
 	int cap;
 } at_tr_data;
 
@@ -182,6 +189,10 @@ typedef struct at_tr_opts {
 				 * noise added to the normalised inputs
 				 * (those not constant in training) of
 				 * every training batch */
+	float spread_weight;	/* > 0: a target of timing-noise variance
+				 * v weighs s^2 / (s^2 + v), s this
+				 * (--spread-weight; at_tr_data.label_var,
+				 * row_var) */
 	float ema;		/* > 0: validation scores and the kept
 				 * parameters are an exponential moving
 				 * average of the steps' (decay ema) */
@@ -208,11 +219,13 @@ int at_tr_width(int set, int h);
 
 /* The squared-error part of one kernel: for each of its n rows, (p - y)^2,
  * or for a censored row (c[i] set, y its log bound) max(0, p - y)^2,
- * times `over` when p > y (a speedup predicted too high); returns the
- * sum times `scale` and adds its gradient with respect to p (times
- * scale) to dp. */
+ * times `over` when p > y (a speedup predicted too high) and, when var
+ * is not NULL and s2 > 0, times s2 / (s2 + var[i]) (var[i] the variance
+ * of the target y[i] from timing noise); returns the sum times `scale`
+ * and adds its gradient with respect to p (times scale) to dp. */
 double at_tr_mse_loss(const float *p, const float *y,
-	const unsigned char *c, int n, float over, float scale, float *dp);
+	const unsigned char *c, int n, float over, const float *var, float s2,
+	float scale, float *dp);
 
 /* Returns 1 when rows i and j (targets y, censoring flags c) form a
  * ranking pair "i is faster than j": i uncensored and y[i] - y[j] > tau,
@@ -233,10 +246,13 @@ int at_tr_count_pairs(const float *y, const unsigned char *c, int n,
  * top > 0 a pair weighs 2 top exp(top (y[i] - best)), best the largest
  * uncensored y of the kernel: pairs whose faster row is near the best
  * count most, since a pick is only ever made at the top (2 top keeps
- * the weights' scale near that of uniform ones). */
+ * the weights' scale near that of uniform ones).  When var is not NULL
+ * and s2 > 0 a pair also weighs s2 / (s2 + var[i] + var[j]), var[] the
+ * variance of each row's log time (y[i] - y[j] is the log of a ratio of
+ * the two rows' times). */
 double at_tr_rank_loss(const float *p, const float *y,
-	const unsigned char *c, int n, float tau, float top, float scale,
-	float *dp, int *pairs);
+	const unsigned char *c, int n, float tau, float top, const float *var,
+	float s2, float scale, float *dp, int *pairs);
 
 /* Name of a loss ("mse", "rank", "mse+rank"). */
 const char *at_tr_loss_name(at_tr_loss l);

@@ -105,6 +105,8 @@ void at_tr_data_free(at_tr_data *d)
 	free(d->row_file);
 	free(d->row_nest);
 	free(d->row_busy);
+	free(d->row_var);
+	free(d->label_var);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -242,6 +244,7 @@ static int at_tr_grow(at_tr_data *d)
 	AT_TR_GROW(row_seed, sizeof(long long));
 	AT_TR_GROW(row_file, sizeof(int));
 	AT_TR_GROW(row_busy, sizeof(float));
+	AT_TR_GROW(row_var, sizeof(float));
 #undef AT_TR_GROW
 	d->cap = cap;
 	return 0;
@@ -321,6 +324,21 @@ static double at_tr_busy(const cJSON *o)
 	return any ? fmax(v[0], v[1] + v[2]) : -1;
 }
 
+/* Returns the variance of the log time of row o from its "spread" (the
+ * (max - min) / min of its timed runs): log(1 + spread)^2, or 0 when o
+ * has no positive finite "spread" (one run, or rows from before it). */
+static float at_tr_spread_var(const cJSON *o)
+{
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, "spread");
+	double l;
+
+	if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) ||
+	    x->valuedouble <= 0)
+		return 0;
+	l = log1p(x->valuedouble);
+	return (float)(l * l);
+}
+
 /* Appends the data row o (file index f) to d; a row without a positive
  * finite speedup is skipped (counted).  Returns 0 or -1 after a message. */
 static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
@@ -367,6 +385,7 @@ static int at_tr_row(at_tr_data *d, const at_tr_line *l, const cJSON *o,
 	d->row_seed[r] = (long long)seed->valuedouble;
 	d->row_file[r] = f;
 	d->row_busy[r] = (float)fmax(busy, 0);
+	d->row_var[r] = at_tr_spread_var(o);
 	d->role[r] = (unsigned char)at_tr_role_of(
 		cJSON_GetObjectItemCaseSensitive(o, "role"));
 	d->speedup[r] = d->role[r] == AT_TR_KEEP ? 1.0 : sp->valuedouble;
@@ -473,9 +492,11 @@ static int at_tr_permute(at_tr_data *d, const int *ord)
 	long long *se = malloc(n * sizeof(long long) + 1);
 	int *fi = malloc(n * sizeof(int) + 1), rc = -1;
 	float *bu = malloc(n * sizeof(float) + 1);
+	float *va = malloc(n * sizeof(float) + 1);
 	char **ci = malloc(n * sizeof(char *) + 1);
 
-	if (!c || !rn || !y || !s || !ro || !ce || !se || !fi || !ci || !bu)
+	if (!c || !rn || !y || !s || !ro || !ce || !se || !fi || !ci || !bu ||
+	    !va)
 		goto error;
 	for (size_t i = 0; i < n; i++) {
 		int o = ord[i];
@@ -491,6 +512,7 @@ static int at_tr_permute(at_tr_data *d, const int *ord)
 		fi[i] = d->row_file[o];
 		ci[i] = d->cand_id[o];
 		bu[i] = d->row_busy[o];
+		va[i] = d->row_var[o];
 	}
 #define AT_TR_SWAP(field, v) do { void *t_ = d->field; d->field = v; v = t_; } while (0)
 	AT_TR_SWAP(cand, c);
@@ -503,6 +525,7 @@ static int at_tr_permute(at_tr_data *d, const int *ord)
 	AT_TR_SWAP(row_file, fi);
 	AT_TR_SWAP(cand_id, ci);
 	AT_TR_SWAP(row_busy, bu);
+	AT_TR_SWAP(row_var, va);
 #undef AT_TR_SWAP
 	rc = 0;
 error:
@@ -516,6 +539,7 @@ error:
 	free(fi);
 	free(ci);
 	free(bu);
+	free(va);
 	return rc;
 }
 
@@ -561,6 +585,25 @@ static void at_tr_group(at_tr_data *d)
 }
 
 /* Groups rows into kernels and assigns splits (see at_train.h). */
+/* Sets d->label_var from d->row_var over the kernels of d (grouped):
+ * a row's own variance plus that of its kernel's keep row, whose time is
+ * the reference of every speedup; 0 for the keep row.  Returns 0 or -1
+ * (no memory). */
+static int at_tr_label_var(at_tr_data *d)
+{
+	free(d->label_var);
+	d->label_var = malloc(d->n_row * sizeof(float) + 1);
+	if (!d->label_var)
+		return -1;
+	for (int k = 0; k < d->n_kernel; k++) {
+		const at_tr_kernel *K = &d->kernels[k];
+		float ref = K->keep >= 0 ? d->row_var[K->keep] : 0;
+		for (int r = K->first; r < K->first + K->n; r++)
+			d->label_var[r] = r == K->keep ? 0 : d->row_var[r] + ref;
+	}
+	return 0;
+}
+
 int at_tr_data_finish(at_tr_data *d, char *err, size_t errlen)
 {
 	at_tr_line l = { d->n_file ? d->files[0] : "(no file)", 0, err, errlen };
@@ -584,6 +627,10 @@ int at_tr_data_finish(at_tr_data *d, char *err, size_t errlen)
 		goto error;
 	}
 	at_tr_group(d);
+	if (at_tr_label_var(d) < 0) {
+		at_tr_fail(&l, "out of memory");
+		goto error;
+	}
 	rc = 0;
 error:
 	free(ord);

@@ -72,6 +72,7 @@ void at_tr_opts_default(at_tr_opts *o)
 	o->tau = 0.02f;
 	o->rank_top = 2.0f;
 	o->over = 1.0f;
+	o->spread_weight = 0;
 	o->loss = AT_TR_BOTH;
 }
 
@@ -388,15 +389,25 @@ static void at_tr_perturb(at_tr_net *n, const at_tr_norm *nm, int K, int R,
 			n->act.zc[i] += s * at_tr_uniform(rng);
 }
 
+/* The weight of a target of variance v under timing-noise scale s2 (the
+ * square of --spread-weight): s2 / (s2 + v), or 1 when s2 <= 0. */
+static float at_tr_noise_weight(float s2, float v)
+{
+	return s2 > 0 ? s2 / (s2 + v) : 1.0f;
+}
+
 /* The squared-error part of one kernel, censored rows one-sided (see
  * at_train.h). */
 double at_tr_mse_loss(const float *p, const float *y,
-	const unsigned char *c, int n, float over, float scale, float *dp)
+	const unsigned char *c, int n, float over, const float *var, float s2,
+	float scale, float *dp)
 {
 	double loss = 0;
 
 	for (int i = 0; i < n; i++) {
 		float e = p[i] - y[i], w = e > 0 ? over : 1;
+		if (var)
+			w *= at_tr_noise_weight(s2, var[i]);
 		if (c[i] && e <= 0)
 			continue;	/* below the bound: consistent */
 		loss += (double)w * e * e;
@@ -426,8 +437,8 @@ int at_tr_count_pairs(const float *y, const unsigned char *c, int n,
 
 /* Pairwise logistic loss of one kernel (see at_train.h). */
 double at_tr_rank_loss(const float *p, const float *y,
-	const unsigned char *c, int n, float tau, float top, float scale,
-	float *dp, int *pairs)
+	const unsigned char *c, int n, float tau, float top, const float *var,
+	float s2, float scale, float *dp, int *pairs)
 {
 	double loss = 0;
 	float best = -INFINITY;	/* only read for an uncensored row i */
@@ -440,11 +451,14 @@ double at_tr_rank_loss(const float *p, const float *y,
 			2 * top * expf(top * (y[i] - best)) : 1;
 		for (int j = 0; j < n; j++) {
 			float z, s;
+			float wij = w;
 			if (!at_tr_rank_pair(y, c, i, j, tau))
 				continue;
+			if (var)
+				wij *= at_tr_noise_weight(s2, var[i] + var[j]);
 			z = p[i] - p[j];
-			s = w / (1.0f + expf(z));	/* w sigmoid(-z) */
-			loss += w * (z > 0 ? log1p(exp(-z)) :
+			s = wij / (1.0f + expf(z));	/* wij sigmoid(-z) */
+			loss += wij * (z > 0 ? log1p(exp(-z)) :
 				-z + log1p(exp(z)));
 			dp[i] -= scale * s;
 			dp[j] += scale * s;
@@ -465,13 +479,15 @@ static double at_tr_loss_grad(at_tr_net *n, const at_tr_data *d,
 	at_tr_act *a = &n->act;
 	double loss = 0;
 	int pairs = 0, np = 0;
+	float s2 = o->spread_weight * o->spread_weight;
 
 	memset(a->dout, 0, R * sizeof(float));
 	for (int b = 0; o->loss != AT_TR_RANK && b < K; b++) {
 		const at_tr_kernel *k = &d->kernels[ks[b]];
 		loss += at_tr_mse_loss(a->out + a->kfirst[b], d->y + k->first,
-			d->censored + k->first, k->n, o->over, 1.0f / R,
-			a->dout + a->kfirst[b]);
+			d->censored + k->first, k->n, o->over,
+			d->label_var ? d->label_var + k->first : NULL, s2,
+			1.0f / R, a->dout + a->kfirst[b]);
 	}
 	if (o->loss == AT_TR_MSE)
 		return loss;
@@ -484,6 +500,7 @@ static double at_tr_loss_grad(at_tr_net *n, const at_tr_data *d,
 		const at_tr_kernel *k = &d->kernels[ks[b]];
 		loss += at_tr_rank_loss(a->out + a->kfirst[b], d->y + k->first,
 			d->censored + k->first, k->n, o->tau, o->rank_top,
+			d->row_var ? d->row_var + k->first : NULL, s2,
 			1.0f / np, a->dout + a->kfirst[b], &pairs) / np;
 	}
 	return loss;

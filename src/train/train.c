@@ -90,6 +90,10 @@ static void at_tr_usage(FILE *f)
 "                    weighs X times one predicted too low (1..100; 1)\n"
 "  --noise S         add uniform noise of deviation S to the normalised\n"
 "                    inputs of every training batch (0..5; 0)\n"
+"  --spread-weight S a training target weighs S^2 / (S^2 + v), v the\n"
+"                    variance its rows' timing spreads give it (log(1 +\n"
+"                    spread)^2 per row, the keep row's added to a\n"
+"                    speedup's; 0..10; 0: every target weighs 1)\n"
 "  --ema B           score validation with, and keep, a moving average\n"
 "                    of the parameters, each step weighing 1 - B\n"
 "                    (0 <= B < 1; 0: the last step's parameters; 0)\n"
@@ -208,9 +212,9 @@ static int at_tr_parse_fold(at_tr_cli *c, const char *s)
 }
 
 /* Sets the training setting of o named opt (--over, --noise, --ema,
- * --rank-top: reals within a range) to x.  Returns 1 when set, -1 when
- * x (-1: not a number) is outside the option's range, 0 when opt is none
- * of these. */
+ * --rank-top, --spread-weight: reals within a range) to x.  Returns 1
+ * when set, -1 when x (-1: not a number) is outside the option's range,
+ * 0 when opt is none of these. */
 static int at_tr_real_option(at_tr_opts *o, const char *opt, float x)
 {
 	const struct {
@@ -222,6 +226,7 @@ static int at_tr_real_option(at_tr_opts *o, const char *opt, float x)
 		{ "--noise", 0, 5, &o->noise },
 		{ "--ema", 0, nextafterf(1.0f, 0.0f), &o->ema },	/* < 1 */
 		{ "--rank-top", 0, 20, &o->rank_top },
+		{ "--spread-weight", 0, 10, &o->spread_weight },
 	};
 
 	for (size_t i = 0; i < sizeof real / sizeof *real; i++) {
@@ -308,7 +313,7 @@ static int at_tr_has_value(const char *opt)
 	static const char *const with[] = {
 		"-o", "--eval", "--doubt", "--hidden", "--loss", "--max-load",
 		"--max-busy", "--lr", "--wd", "--rank-top", "--over", "--ema",
-		"--noise", "--epochs", "--patience",
+		"--noise", "--spread-weight", "--epochs", "--patience",
 		"--batch", "--seed", "--dn", "--dc", "--bench-n", "--ensemble",
 		"--select", "--fold", "--cand-width", "--head-width"
 	};
@@ -838,6 +843,8 @@ static cJSON *at_tr_training_json(const at_tr_cli *c, const at_tr_result *r,
 	    !cJSON_AddNumberToObject(o, "ema", at_tr_short(c->opts.ema)) ||
 	    !cJSON_AddNumberToObject(o, "input_noise",
 		at_tr_short(c->opts.noise)) ||
+	    !cJSON_AddNumberToObject(o, "spread_weight",
+		at_tr_short(c->opts.spread_weight)) ||
 	    !cJSON_AddStringToObject(o, "optimizer", "adam") ||
 	    !cJSON_AddBoolToObject(o, "busy_input", c->busy_input) ||
 	    !cJSON_AddStringToObject(o, "selection", c->select_one ?

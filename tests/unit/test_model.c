@@ -1041,20 +1041,20 @@ static void test_cens_losses(void)
 	double l;
 	int pairs = 0;
 
-	l = at_tr_mse_loss(p, y, c, 3, 1.0f, 1.0f, dp);
+	l = at_tr_mse_loss(p, y, c, 3, 1.0f, NULL, 0, 1.0f, dp);
 	AT_CHECK(fabs(l - 0.29) < 1e-6 && fabs(dp[0] - 1.0f) < 1e-6 &&
 		dp[1] == 0 && fabs(dp[2] - 0.4f) < 1e-6, "squared error: 0.25 "
 		"+ 0 (censored, under its bound) + 0.04 (censored, over it) = "
 		"0.29 (%g), gradient 1, 0, 0.4 (%g, %g, %g)", l, dp[0], dp[1],
 		dp[2]);
 	memset(dp, 0, sizeof dp);
-	l = at_tr_mse_loss(p, y, c, 3, 3.0f, 1.0f, dp);
+	l = at_tr_mse_loss(p, y, c, 3, 3.0f, NULL, 0, 1.0f, dp);
 	AT_CHECK(fabs(l - 3 * 0.29) < 1e-6 && fabs(dp[0] - 3.0f) < 1e-6 &&
 		dp[1] == 0 && fabs(dp[2] - 1.2f) < 1e-6, "squared error with "
 		"over-predictions weighing 3: 3 x 0.29 (%g), gradient 3, 0, 1.2 "
 		"(%g, %g, %g)", l, dp[0], dp[1], dp[2]);
 	memset(dp, 0, sizeof dp);
-	l = at_tr_mse_loss(p4, y4, c4, 1, 3.0f, 1.0f, dp);
+	l = at_tr_mse_loss(p4, y4, c4, 1, 3.0f, NULL, 0, 1.0f, dp);
 	AT_CHECK(fabs(l - 1) < 1e-6 && fabs(dp[0] + 2.0f) < 1e-6,
 		"an under-prediction weighs 1 whatever the weight of "
 		"over-predictions: 1 (%g), gradient -2 (%g)", l, dp[0]);
@@ -1069,7 +1069,7 @@ static void test_cens_losses(void)
 		"pairs of a kernel with one uncensored and 3 censored rows "
 		"(6 if exact, 0 if dropped)");
 	memset(dp, 0, sizeof dp);
-	l = at_tr_rank_loss(p4, y4, c4, 4, 0.02f, 0, 1.0f, dp, &pairs);
+	l = at_tr_rank_loss(p4, y4, c4, 4, 0.02f, 0, NULL, 0, 1.0f, dp, &pairs);
 	AT_CHECK(pairs == 2 && fabs(l - 2 * log(2.0)) < 1e-6 &&
 		fabs(dp[0] + 1) < 1e-6 && fabs(dp[1] - 0.5f) < 1e-6 &&
 		fabs(dp[2] - 0.5f) < 1e-6 && dp[3] == 0, "ranking loss at equal "
@@ -1089,7 +1089,7 @@ static void test_rank_top(void)
 	float dp[4] = { 0 };
 	int pairs = 0;
 
-	l = at_tr_rank_loss(p3, y3, c3, 3, 0.02f, 2.0f, 1.0f, dp, &pairs);
+	l = at_tr_rank_loss(p3, y3, c3, 3, 0.02f, 2.0f, NULL, 0, 1.0f, dp, &pairs);
 	AT_CHECK(pairs == 3 && fabs(l - (8 + w) * ln2) < 1e-5 &&
 		fabs(dp[0] + 4) < 1e-5 && fabs(dp[1] - (2 - w / 2)) < 1e-5 &&
 		fabs(dp[2] - (2 + w / 2)) < 1e-5, "weighted ranking loss: "
@@ -1098,13 +1098,80 @@ static void test_rank_top(void)
 		dp[1], dp[2]);
 	memset(dp, 0, sizeof dp);
 	pairs = 0;
-	l = at_tr_rank_loss(p4, y4, c4, 4, 0.02f, 2.0f, 1.0f, dp, &pairs);
+	l = at_tr_rank_loss(p4, y4, c4, 4, 0.02f, 2.0f, NULL, 0, 1.0f, dp, &pairs);
 	AT_CHECK(pairs == 2 && fabs(l - 8 * ln2) < 1e-5 &&
 		fabs(dp[0] + 4) < 1e-5 && fabs(dp[1] - 2) < 1e-5 &&
 		fabs(dp[2] - 2) < 1e-5 && dp[3] == 0, "weighted ranking loss "
 		"beside censored rows: best is the uncensored 1.0, weights 4; "
 		"loss 8 log 2 (%g), gradient -4, 2, 2, 0 (%g, %g, %g, %g)", l,
 		dp[0], dp[1], dp[2], dp[3]);
+}
+
+/* The timing-noise weights of --spread-weight on hand-computed values:
+ * a squared error weighs s2 / (s2 + var), a ranking pair s2 / (s2 +
+ * var_i + var_j); s2 = 0 weighs every target 1 whatever var. */
+static void test_spread_losses(void)
+{
+	const float p[2] = { 0.5f, 0.5f }, y[2] = { 0, 0 };
+	const float var[2] = { 0.01f, 0.03f }, v2[2] = { 0.005f, 0.015f };
+	const float yr[2] = { 1.0f, 0.0f }, pr[2] = { 0 };
+	const unsigned char c[2] = { 0 };
+	float dp[2] = { 0 };
+	double l;
+	int pairs = 0;
+
+	l = at_tr_mse_loss(p, y, c, 2, 1.0f, var, 0.01f, 1.0f, dp);
+	AT_CHECK(fabs(l - 0.25 * 0.75) < 1e-6 && fabs(dp[0] - 0.5f) < 1e-6 &&
+		fabs(dp[1] - 0.25f) < 1e-6, "squared errors 0.25 weighing "
+		"1/2 and 1/4: 0.1875 (%g), gradient 0.5, 0.25 (%g, %g)", l,
+		dp[0], dp[1]);
+	memset(dp, 0, sizeof dp);
+	l = at_tr_mse_loss(p, y, c, 2, 1.0f, var, 0, 1.0f, dp);
+	AT_CHECK(fabs(l - 0.5) < 1e-6 && fabs(dp[1] - 1.0f) < 1e-6,
+		"no noise scale: weights 1 (%g, %g)", l, dp[1]);
+	memset(dp, 0, sizeof dp);
+	l = at_tr_rank_loss(pr, yr, c, 2, 0.02f, 0, v2, 0.02f, 1.0f, dp,
+		&pairs);
+	AT_CHECK(pairs == 1 && fabs(l - 0.5 * log(2.0)) < 1e-6 &&
+		fabs(dp[0] + 0.25f) < 1e-6 && fabs(dp[1] - 0.25f) < 1e-6,
+		"a ranking pair of variance 0.005 + 0.015 at scale 0.02 weighs "
+		"1/2: loss log(2)/2 (%g), gradient -0.25, 0.25 (%g, %g)", l,
+		dp[0], dp[1]);
+}
+
+/* Rows' "spread" read as variances: row_var log(1 + spread)^2 (0 without
+ * one), label_var that plus the keep row's, 0 for the keep row. */
+static void test_spread_data(const char *dir)
+{
+	char path[256], err[256] = "";
+	double z[1] = { 0 }, lk = log1p(0.1), lr = log1p(0.3);
+	at_tr_data d;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/spread.jsonl", dir);
+	if (!(f = rows_open(path)))
+		return;
+	fprintf(f, "{\"seed\":7,\"cand\":\"k\",\"role\":\"keep\","
+		"\"speedup\":1,\"spread\":0.1,\"nest\":[0],\"cand_x\":[0]}\n"
+		"{\"seed\":7,\"cand\":\"a\",\"role\":\"random\","
+		"\"speedup\":2,\"spread\":0.3,\"nest\":[0],\"cand_x\":[1]}\n");
+	row(f, 7, "random", 3, z, 1, z, 1);
+	fclose(f);
+	memset(&d, 0, sizeof d);
+	AT_CHECK(at_tr_data_read(&d, path, err, sizeof err) == 0 &&
+		at_tr_data_finish(&d, err, sizeof err) == 0 && d.n_row == 3,
+		"rows with spreads read (%s)", err);
+	if (d.n_row == 3)
+		AT_CHECK(fabs(d.row_var[0] - lk * lk) < 1e-7 &&
+			fabs(d.row_var[1] - lr * lr) < 1e-7 &&
+			d.row_var[2] == 0 && d.label_var[0] == 0 &&
+			fabs(d.label_var[1] - (lr * lr + lk * lk)) < 1e-7 &&
+			fabs(d.label_var[2] - lk * lk) < 1e-7, "variances "
+			"%g %g %g, of the speedups %g %g %g", d.row_var[0],
+			d.row_var[1], d.row_var[2], d.label_var[0],
+			d.label_var[1], d.label_var[2]);
+	at_tr_data_free(&d);
+	unlink(path);
 }
 
 /* Writes a kernel with censored rows for test_cens_metrics: keep (1,
@@ -1633,6 +1700,8 @@ int main(void)
 	test_unseen(dir);
 	test_cens_losses();
 	test_rank_top();
+	test_spread_losses();
+	test_spread_data(dir);
 	test_cens_metrics(dir);
 	test_cens_train(dir);
 	test_ensemble();
