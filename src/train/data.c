@@ -584,7 +584,6 @@ static void at_tr_group(at_tr_data *d)
 	d->n_kernel = k + 1;
 }
 
-/* Groups rows into kernels and assigns splits (see at_train.h). */
 /* Sets d->label_var from d->row_var over the kernels of d (grouped):
  * a row's own variance plus that of its kernel's keep row, whose time is
  * the reference of every speedup; 0 for the keep row.  Returns 0 or -1
@@ -604,6 +603,7 @@ static int at_tr_label_var(at_tr_data *d)
 	return 0;
 }
 
+/* Groups rows into kernels and assigns splits (see at_train.h). */
 int at_tr_data_finish(at_tr_data *d, char *err, size_t errlen)
 {
 	at_tr_line l = { d->n_file ? d->files[0] : "(no file)", 0, err, errlen };
