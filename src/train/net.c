@@ -72,7 +72,6 @@ void at_tr_opts_default(at_tr_opts *o)
 	o->tau = 0.02f;
 	o->rank_top = 2.0f;
 	o->over = 1.0f;
-	o->spread_weight = 0;
 	o->loss = AT_TR_BOTH;
 }
 
@@ -450,8 +449,7 @@ double at_tr_rank_loss(const float *p, const float *y,
 		float w = top > 0 && !c[i] ?
 			2 * top * expf(top * (y[i] - best)) : 1;
 		for (int j = 0; j < n; j++) {
-			float z, s;
-			float wij = w;
+			float z, s, wij = w;
 			if (!at_tr_rank_pair(y, c, i, j, tau))
 				continue;
 			if (var)
@@ -480,13 +478,16 @@ static double at_tr_loss_grad(at_tr_net *n, const at_tr_data *d,
 	double loss = 0;
 	int pairs = 0, np = 0;
 	float s2 = o->spread_weight * o->spread_weight;
+	/* without --spread-weight every target weighs 1: no variances */
+	const float *lv = s2 > 0 ? d->label_var : NULL;
+	const float *rv = s2 > 0 ? d->row_var : NULL;
 
 	memset(a->dout, 0, R * sizeof(float));
 	for (int b = 0; o->loss != AT_TR_RANK && b < K; b++) {
 		const at_tr_kernel *k = &d->kernels[ks[b]];
 		loss += at_tr_mse_loss(a->out + a->kfirst[b], d->y + k->first,
 			d->censored + k->first, k->n, o->over,
-			d->label_var ? d->label_var + k->first : NULL, s2,
+			lv ? lv + k->first : NULL, s2,
 			1.0f / R, a->dout + a->kfirst[b]);
 	}
 	if (o->loss == AT_TR_MSE)
@@ -500,7 +501,7 @@ static double at_tr_loss_grad(at_tr_net *n, const at_tr_data *d,
 		const at_tr_kernel *k = &d->kernels[ks[b]];
 		loss += at_tr_rank_loss(a->out + a->kfirst[b], d->y + k->first,
 			d->censored + k->first, k->n, o->tau, o->rank_top,
-			d->row_var ? d->row_var + k->first : NULL, s2,
+			rv ? rv + k->first : NULL, s2,
 			1.0f / np, a->dout + a->kfirst[b], &pairs) / np;
 	}
 	return loss;
