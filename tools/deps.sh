@@ -3,7 +3,7 @@
 # that read --report), when one is missing.
 # Run as root (or through sudo); otherwise prints the command to run.
 set -e
-PKGS="gcc make libclang-dev libisl-dev libcjson-dev libopenblas-dev libgomp1 jq libxml2-utils"
+PKGS="gcc make libclang-dev libisl-dev libcjson-dev libjemalloc-dev libopenblas-dev libgomp1 jq libxml2-utils"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
