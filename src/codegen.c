@@ -1120,13 +1120,33 @@ done:
 	isl_ast_expr_free(it);
 }
 
+/* Returns 1 if `node` (kept), printed bare, ends in an if with an else:
+ * it is one, or a loop whose body (through further loops) is one. */
+static int at_cg_ends_in_else(__isl_keep isl_ast_node *node)
+{
+	isl_ast_node *n = isl_ast_node_copy(node);
+	int r;
+
+	while (n && isl_ast_node_get_type(n) == isl_ast_node_for) {
+		isl_ast_node *body = isl_ast_node_for_get_body(n);
+		isl_ast_node_free(n);
+		n = body;
+	}
+	r = n && isl_ast_node_get_type(n) == isl_ast_node_if &&
+		isl_ast_node_if_has_else_node(n) == isl_bool_true;
+	isl_ast_node_free(n);
+	return r;
+}
+
 /* Prints an if node.  With an else branch, a then branch other than a
  * single statement gets braces: unbraced, an if without an else at its
  * end (`if (a) if (b) S; else T;`, or one in a loop body or at the end
  * of an else-if chain) would take the else, which C gives the nearest
  * if (seed 5000016, session 39: whole tiles skipped).  A then branch
- * that is an if gets them too, so that no else reads as ambiguous
- * (gcc's -Wdangling-else, which the tests make an error). */
+ * that is an if, or loops around an if with an else (`if (a) for (...)
+ * if (b) S; else T;`, seed 5000026, session 48), gets them too, so that
+ * no else reads as ambiguous (gcc's -Wdangling-else, part of -Wall,
+ * which the tests make an error). */
 static void at_cg_if(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	int level, int flags)
 {
@@ -1141,7 +1161,8 @@ static void at_cg_if(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	at_buf_add(&cg->out, ")");
 	type = isl_ast_node_get_type(then);
 	at_cg_body_in(cg, then, level, flags, type == isl_ast_node_if ||
-		(has_else && type != isl_ast_node_user));
+		(has_else && type != isl_ast_node_user) ||
+		at_cg_ends_in_else(then));
 	if (has_else) {
 		isl_ast_node *els = isl_ast_node_if_get_else_node(node);
 		at_cg_indent(cg, level);

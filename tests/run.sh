@@ -304,6 +304,13 @@ run_wave() {
 		"isl.TS.LI.o1.i2.1x8x8 isl.TS.LI.o0.i2.1x8x4" \
 		>"$LOGS/verify-wave-else.log" 2>&1
 	tally "$LOGS/verify-wave-else.log" "tests/verify.sh --ids 5000016"
+	# session 48: `if (c2 == c1) for (...) if (...) S; else ...` (the
+	# then branch a loop around an if with an else) was printed bare:
+	# right, but gcc's -Wdangling-else (in -Wall) rejects it
+	AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-wave-else2 \
+		sh tests/verify.sh --ids 5000026 "isl.TS.LI.o1.i0.128x16x256x1" \
+		>"$LOGS/verify-wave-else2.log" 2>&1
+	tally "$LOGS/verify-wave-else2.log" "tests/verify.sh --ids 5000026"
 }
 
 # Prints a section header with the time elapsed so far.
