@@ -39,8 +39,8 @@ else
 BUILD    := build
 BIN      := bin
 # jemalloc in place of glibc's malloc: isl's arithmetic allocates and
-# frees GMP numbers by the million, and autotile runs 10-15 % faster on
-# the slowest examples with it (README, "Tool time").  Not under the
+# frees GMP numbers by the million, and autotile runs about 9 % faster
+# over the examples with it (README, "Tool time").  Not under the
 # sanitizers, which bring their own allocator.
 LDLIBS   += -ljemalloc
 endif

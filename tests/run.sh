@@ -299,18 +299,21 @@ run_wave() {
 	# session 39: the printer gave the else of `if (c1 >= 4 * c0)` to an
 	# if at the end of its then branch, skipping whole tiles (a MISMATCH
 	# row of the dataset); tile size 1 on the time loop makes that AST
-	AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-wave-else \
-		sh tests/verify.sh --ids 5000016 \
-		"isl.TS.LI.o1.i2.1x8x8 isl.TS.LI.o0.i2.1x8x4" \
-		>"$LOGS/verify-wave-else.log" 2>&1
-	tally "$LOGS/verify-wave-else.log" "tests/verify.sh --ids 5000016"
+	verify_ids wave-else 5000016 \
+		"isl.TS.LI.o1.i2.1x8x8 isl.TS.LI.o0.i2.1x8x4"
 	# session 48: `if (c2 == c1) for (...) if (...) S; else ...` (the
 	# then branch a loop around an if with an else) was printed bare:
 	# right, but gcc's -Wdangling-else (in -Wall) rejects it
-	AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-wave-else2 \
-		sh tests/verify.sh --ids 5000026 "isl.TS.LI.o1.i0.128x16x256x1" \
-		>"$LOGS/verify-wave-else2.log" 2>&1
-	tally "$LOGS/verify-wave-else2.log" "tests/verify.sh --ids 5000026"
+	verify_ids wave-else2 5000026 "isl.TS.LI.o1.i0.128x16x256x1"
+}
+
+# Differential-checks the candidates $3 (a space-separated list) of
+# generated kernel $2 through tests/verify.sh --ids, into
+# tests/out/verify-$1 and $LOGS/verify-$1.log, and tallies the result.
+verify_ids() {
+	AUTOTILE=$AUTOTILE GEN=$GEN OUTDIR=tests/out/verify-$1 \
+		sh tests/verify.sh --ids "$2" "$3" >"$LOGS/verify-$1.log" 2>&1
+	tally "$LOGS/verify-$1.log" "tests/verify.sh --ids $2"
 }
 
 # Prints a section header with the time elapsed so far.
@@ -1791,10 +1794,8 @@ if [ -x "$AUTOTILE" ]; then
 		# Found by the dataset's check build (seed 1578, a skewed
 		# stencil): a hoisted bound printed 3 * (c3 / 4) as
 		# 3 * c3 / 4; wrong results, one crash.
-		AUTOTILE=$AUTOTILE GEN=$GEN sh tests/verify.sh --ids 1578 \
-			"isl.TP.LI.t012.p102.8x8x256 isl.TS.LI.t021.p102.8x128x64 isl.TS.LI.t201.p201.64x16x16" \
-			>"$LOGS/verify-1578.log" 2>&1
-		tally "$LOGS/verify-1578.log" "tests/verify.sh --ids 1578"
+		verify_ids 1578 1578 \
+			"isl.TP.LI.t012.p102.8x8x256 isl.TS.LI.t021.p102.8x128x64 isl.TS.LI.t201.p201.64x16x16"
 		GEN=$GEN sh tests/gentest.sh 1 2 3 4 5 6 7 8 9 10 11 12 >"$LOGS/gentest.log" 2>&1
 		tally "$LOGS/gentest.log" "tests/gentest.sh"
 		run_recurrence
