@@ -62,7 +62,18 @@ $(STAMP): tools/deps.sh
 	@sh tools/deps.sh
 	@mkdir -p $(BUILD) && touch $@
 
-$(BUILD)/%.o: src/%.c $(HEADERS) | $(STAMP)
+# The compiler and flags of this build, rewritten only when they change:
+# every object and program depends on it, so a tree built with other flags
+# (before jemalloc was linked, or with OPT=-O0) is rebuilt by `make`
+# instead of kept.  FLAGS is it without the file itself, for $^.
+FLAGS_FILE := $(BUILD)/flags
+FLAGS       = $(filter-out $(FLAGS_FILE),$^)
+$(FLAGS_FILE): FORCE
+	@mkdir -p $(BUILD)
+	@echo "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(LDLIBS)" | cmp -s - $@ || \
+		echo "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(LDLIBS)" >$@
+
+$(BUILD)/%.o: src/%.c $(HEADERS) $(FLAGS_FILE) | $(STAMP)
 	@mkdir -p $(BUILD)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
@@ -70,12 +81,12 @@ $(BUILD)/libautotile.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 # The random kernel generator (issue 3): a stand-alone program, no libraries.
-$(BIN)/autotile-gen: src/gen/gen.c | $(STAMP)
+$(BIN)/autotile-gen: src/gen/gen.c $(FLAGS_FILE) | $(STAMP)
 	@mkdir -p $(BIN)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $< -o $@
 
 # Measurement rows -> training rows (issue 4): the library's features.
-$(BIN)/autotile-features: src/features/featurize.c $(BUILD)/libautotile.a $(HEADERS) | $(STAMP)
+$(BIN)/autotile-features: src/features/featurize.c $(BUILD)/libautotile.a $(HEADERS) $(FLAGS_FILE) | $(STAMP)
 	@mkdir -p $(BIN)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $< $(BUILD)/libautotile.a $(LDLIBS) -o $@
 # The trainer of the cost model (issue 4): src/train/*.c, the core of which
@@ -83,28 +94,28 @@ $(BIN)/autotile-features: src/features/featurize.c $(BUILD)/libautotile.a $(HEAD
 TRAIN_SRC := $(filter-out src/train/train.c,$(wildcard src/train/*.c))
 TRAIN_OBJ := $(patsubst src/train/%.c,$(BUILD)/train/%.o,$(TRAIN_SRC))
 
-$(BUILD)/train/%.o: src/train/%.c src/train/at_train.h $(HEADERS) | $(STAMP)
+$(BUILD)/train/%.o: src/train/%.c src/train/at_train.h $(HEADERS) $(FLAGS_FILE) | $(STAMP)
 	@mkdir -p $(BUILD)/train
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
-$(BIN)/autotile-train: $(BUILD)/train/train.o $(TRAIN_OBJ) $(BUILD)/libautotile.a
+$(BIN)/autotile-train: $(BUILD)/train/train.o $(TRAIN_OBJ) $(BUILD)/libautotile.a $(FLAGS_FILE)
 	@mkdir -p $(BIN)
-	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+	$(CC) $(LDFLAGS) $(FLAGS) $(LDLIBS) -o $@
 
-$(BIN)/test_model: tests/unit/test_model.c tests/unit/at_test.h src/train/at_train.h $(TRAIN_OBJ) $(BUILD)/libautotile.a $(HEADERS)
+$(BIN)/test_model: tests/unit/test_model.c tests/unit/at_test.h src/train/at_train.h $(TRAIN_OBJ) $(BUILD)/libautotile.a $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(BIN)
 	$(CC) $(CPPFLAGS) -Itests/unit -Isrc/train $(CFLAGS) $(LDFLAGS) $< $(TRAIN_OBJ) $(BUILD)/libautotile.a $(LDLIBS) -o $@
 
-$(BIN)/autotile: $(BUILD)/main.o $(BUILD)/libautotile.a
+$(BIN)/autotile: $(BUILD)/main.o $(BUILD)/libautotile.a $(FLAGS_FILE)
 	@mkdir -p $(BIN)
-	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+	$(CC) $(LDFLAGS) $(FLAGS) $(LDLIBS) -o $@
 
 # The dataset driver (issue 4): measures random kernels x sampled candidates.
-$(BIN)/autotile-dataset: src/dataset/dataset.c runtime/at_bench.h $(BUILD)/libautotile.a $(HEADERS)
+$(BIN)/autotile-dataset: src/dataset/dataset.c runtime/at_bench.h $(BUILD)/libautotile.a $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(BIN)
 	$(CC) $(CPPFLAGS) -Iruntime $(CFLAGS) $(LDFLAGS) $< $(BUILD)/libautotile.a $(LDLIBS) -o $@
 
-$(BIN)/test_%: tests/unit/test_%.c tests/unit/at_test.h $(BUILD)/libautotile.a $(HEADERS)
+$(BIN)/test_%: tests/unit/test_%.c tests/unit/at_test.h $(BUILD)/libautotile.a $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(BIN)
 	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) $< $(BUILD)/libautotile.a $(LDLIBS) -o $@
 
