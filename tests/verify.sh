@@ -21,13 +21,20 @@
 #      run with 2 threads: every variant's hash must equal variant 0's.
 # A candidate that autotile refuses at its drawn sizes (the exact
 # legality test fails at those sizes; it says so with an error) is not a
-# check; it is counted as "refused" and its nest stays unchanged.
+# check; it is counted as "refused" and its nest stays unchanged.  Nor is
+# one whose code generation isl had not finished after CG_LIMIT seconds
+# (autotile's --codegen-limit; forced candidates have no limit of their
+# own, and a tile size of 1 can take isl minutes: README, Known limits):
+# it is counted as "skipped", and the kernel's other candidates are
+# still checked.
 # Prints "ok - verify seed S ID" / "not ok - verify seed S ID: why" per
 # checked candidate (and "not ok - verify seed S: why" when the kernel
-# itself fails), then "# verify: C checks, M mismatches, R refused".
+# itself fails), then "# verify: C checks, M mismatches, R refused,
+# K skipped".
 #
 # Environment: JOBS (default 2), TOOL_TIMEOUT (seconds autotile may take
-# on one variants file, default 300), AUTOTILE (bin/autotile), GEN
+# on one variants file, default 300), CG_LIMIT (seconds isl may take to
+# generate one candidate's code, default 60), AUTOTILE (bin/autotile), GEN
 # (bin/autotile-gen), GENFLAGS (more autotile-gen options, e.g. --locals),
 # OUTDIR (tests/out/verify), KEEP=1 keeps passing seeds' files.
 # Word splitting of id lists is intended.
@@ -40,8 +47,9 @@ AUTOTILE=${AUTOTILE:-bin/autotile}
 GEN=${GEN:-bin/autotile-gen}
 OUTDIR=${OUTDIR:-tests/out/verify}
 TOOL_TIMEOUT=${TOOL_TIMEOUT:-300}
+CG_LIMIT=${CG_LIMIT:-60}
 GENFLAGS=${GENFLAGS:-}
-export AUTOTILE GEN GENFLAGS OUTDIR TOOL_TIMEOUT
+export AUTOTILE GEN GENFLAGS OUTDIR TOOL_TIMEOUT CG_LIMIT
 
 if [ $# -ne 3 ]; then
 	echo "usage: sh tests/verify.sh FIRST_SEED N_KERNELS PER_KERNEL" >&2
@@ -120,12 +128,14 @@ one_seed() {
 		echo "not ok - verify seed $s: autotile-gen --variants failed"
 		return
 	fi
-	if ! timeout "$TOOL_TIMEOUT" $AUTOTILE -I runtime "$d/v.c" -o "$d/v.out.c" 2>"$d/v.err" &&
+	if ! timeout "$TOOL_TIMEOUT" $AUTOTILE -I runtime --codegen-limit "$CG_LIMIT" \
+		"$d/v.c" -o "$d/v.out.c" 2>"$d/v.err" &&
 		[ ! -s "$d/v.out.c" ]; then
 		echo "not ok - verify seed $s: autotile wrote no output (over $TOOL_TIMEOUT s, or crashed)"
 		return
 	fi
-	if grep -v 'is illegal' "$d/v.err" | grep -q 'error:'; then
+	if grep -v -e 'is illegal' -e 'code generation was stopped' "$d/v.err" |
+		grep -q 'error:'; then
 		echo "not ok - verify seed $s: autotile failed: $(grep 'error:' "$d/v.err" | head -c 300)"
 		return
 	fi
@@ -148,6 +158,10 @@ one_seed() {
 		v=$((v + 1))
 		if grep -q "candidate \`$id\` is illegal" "$d/v.err"; then
 			echo "# refused - verify seed $s $id (illegal at these sizes)"
+			continue
+		fi
+		if grep -q "candidate \`$id\`: code generation was stopped" "$d/v.err"; then
+			echo "# skipped - verify seed $s $id (isl's code generation over $CG_LIMIT s)"
 			continue
 		fi
 		h=$(awk -v v="$v" '$1 == "variant" && $2 == v { print $NF }' "$d/run.out")
@@ -175,5 +189,6 @@ cat "$OUTDIR/results"
 c=$(grep -c '^\(not \)\{0,1\}ok - verify seed [0-9]* [A-Za-z0-9_-]*\.' "$OUTDIR/results")
 m=$(grep -c '^not ok' "$OUTDIR/results")
 r=$(grep -c '^# refused' "$OUTDIR/results")
-echo "# verify: $c checks, $m mismatches or failures, $r refused"
+k=$(grep -c '^# skipped' "$OUTDIR/results")
+echo "# verify: $c checks, $m mismatches or failures, $r refused, $k skipped"
 [ "$m" = 0 ]
