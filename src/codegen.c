@@ -1121,14 +1121,18 @@ done:
 }
 
 /* Returns 1 if `node` (kept), printed bare, ends in an if with an else:
- * it is one, or a loop whose body (through further loops) is one. */
+ * it is one, or a loop or mark whose body (through further loops and
+ * marks, which print nothing: seed 5000248, session 49) is one. */
 static int at_cg_ends_in_else(__isl_keep isl_ast_node *node)
 {
 	isl_ast_node *n = isl_ast_node_copy(node);
 	int r;
 
-	while (n && isl_ast_node_get_type(n) == isl_ast_node_for) {
-		isl_ast_node *body = isl_ast_node_for_get_body(n);
+	while (n && (isl_ast_node_get_type(n) == isl_ast_node_for ||
+		     isl_ast_node_get_type(n) == isl_ast_node_mark)) {
+		isl_ast_node *body = isl_ast_node_get_type(n) ==
+			isl_ast_node_for ? isl_ast_node_for_get_body(n) :
+			isl_ast_node_mark_get_node(n);
 		isl_ast_node_free(n);
 		n = body;
 	}

@@ -305,6 +305,9 @@ run_wave() {
 	# then branch a loop around an if with an else) was printed bare:
 	# right, but gcc's -Wdangling-else (in -Wall) rejects it
 	verify_ids wave-else2 5000026 "isl.TS.LI.o1.i0.128x16x256x1"
+	# session 49: the same with a mark (which prints nothing) between
+	# the loop and the if
+	verify_ids wave-else3 5000248 "isl.TS.LP.t021.p012.1x1x4"
 }
 
 # Differential-checks the candidates $3 (a space-separated list) of
