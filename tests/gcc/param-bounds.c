@@ -34,26 +34,30 @@ static double ex, ey[NJ][NK], hz[NK];
 static long lmin(long a, long b) { return a < b ? a : b; }
 static long lmax(long a, long b) { return a > b ? a : b; }
 
-/* The nest with the tile index c0 unknown to the compiler: adds to ex
- * what the innermost loop over c6 reads. */
+/* The nest, as isl printed it but for the statements: it reads the tile
+ * index c0 of its scope and adds to ex what the loop over c6 reads. */
+#define NEST \
+	for (int c3 = 0; c3 <= 13; c3 += 1) { \
+		int c4_max = lmin(NJ + 3, 4 * c3); \
+		for (int c4 = lmax(512 * c0 + 1, c3); c4 <= c4_max; c4 += 1) { \
+			if (c4 >= 512 * c0 && c4 >= NJ) { \
+				if (c0 == 0) \
+					ey[NJ - 1][0] = hz[0]; \
+				int c7_max = lmin(NK - 2, 512 * c0 + 15); \
+				for (int c7 = lmax(512 * c0, -NJ + c4 + 1); c7 <= c7_max; c7 += 1) { \
+					ey[0][1] = ey[NJ - 1][NJ - c4 + c7]; \
+					hz[c7 - 1] = hz[0] + ey[NJ - 1][NJ - c4 + c7 - 1]; \
+				} \
+			} \
+			for (int c6 = -NJ + (NJ + c4) / 2 + 1; c6 <= 0; c6 += 1) \
+				ex += ey[c4 - 2 * c6][0]; \
+		} \
+	}
+
+/* The nest with the tile index c0 unknown to the compiler. */
 __attribute__((noinline)) void k(int c0)
 {
-	for (int c3 = 0; c3 <= 13; c3 += 1) {
-		int c4_max = lmin(NJ + 3, 4 * c3);
-		for (int c4 = lmax(512 * c0 + 1, c3); c4 <= c4_max; c4 += 1) {
-			if (c4 >= 512 * c0 && c4 >= NJ) {
-				if (c0 == 0)
-					ey[NJ - 1][0] = hz[0];
-				int c7_max = lmin(NK - 2, 512 * c0 + 15);
-				for (int c7 = lmax(512 * c0, -NJ + c4 + 1); c7 <= c7_max; c7 += 1) {
-					ey[0][1] = ey[NJ - 1][NJ - c4 + c7];
-					hz[c7 - 1] = hz[0] + ey[NJ - 1][NJ - c4 + c7 - 1];
-				}
-			}
-			for (int c6 = -NJ + (NJ + c4) / 2 + 1; c6 <= 0; c6 += 1)
-				ex += ey[c4 - 2 * c6][0];
-		}
-	}
+	NEST
 }
 
 /* The same nest with c0 = 0 known. */
@@ -61,22 +65,7 @@ __attribute__((noinline)) static void ref(void)
 {
 	const int c0 = 0;
 
-	for (int c3 = 0; c3 <= 13; c3 += 1) {
-		int c4_max = lmin(NJ + 3, 4 * c3);
-		for (int c4 = lmax(512 * c0 + 1, c3); c4 <= c4_max; c4 += 1) {
-			if (c4 >= 512 * c0 && c4 >= NJ) {
-				if (c0 == 0)
-					ey[NJ - 1][0] = hz[0];
-				int c7_max = lmin(NK - 2, 512 * c0 + 15);
-				for (int c7 = lmax(512 * c0, -NJ + c4 + 1); c7 <= c7_max; c7 += 1) {
-					ey[0][1] = ey[NJ - 1][NJ - c4 + c7];
-					hz[c7 - 1] = hz[0] + ey[NJ - 1][NJ - c4 + c7 - 1];
-				}
-			}
-			for (int c6 = -NJ + (NJ + c4) / 2 + 1; c6 <= 0; c6 += 1)
-				ex += ey[c4 - 2 * c6][0];
-		}
-	}
+	NEST
 }
 
 /* Fills hz with 2 and ey and ex with 0. */
