@@ -62,16 +62,22 @@ $(STAMP): tools/deps.sh
 	@sh tools/deps.sh
 	@mkdir -p $(BUILD) && touch $@
 
-# The compiler and flags of this build, rewritten only when they change:
-# every object and program depends on it, so a tree built with other flags
-# (before jemalloc was linked, or with OPT=-O0) is rebuilt by `make`
-# instead of kept.  FLAGS is it without the file itself, for $^.
+# A recipe that writes the line $(1) to the target only when it differs
+# from what the target holds, so that what depends on the target is
+# rebuilt only then (the target's rule depends on FORCE).
+define write_if_changed
+	@mkdir -p $(dir $@)
+	@echo "$(1)" | cmp -s - $@ || echo "$(1)" >$@
+endef
+
+# The compiler and flags of this build: every object and program depends
+# on this file, so a tree built with other flags (before jemalloc was
+# linked, or with OPT=-O0) is rebuilt by `make` instead of kept.  LINK_IN
+# is a link rule's prerequisites without the file.
 FLAGS_FILE := $(BUILD)/flags
-FLAGS       = $(filter-out $(FLAGS_FILE),$^)
+LINK_IN     = $(filter-out $(FLAGS_FILE),$^)
 $(FLAGS_FILE): FORCE
-	@mkdir -p $(BUILD)
-	@echo "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(LDLIBS)" | cmp -s - $@ || \
-		echo "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(LDLIBS)" >$@
+	$(call write_if_changed,$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(LDLIBS))
 
 $(BUILD)/%.o: src/%.c $(HEADERS) $(FLAGS_FILE) | $(STAMP)
 	@mkdir -p $(BUILD)
@@ -100,7 +106,7 @@ $(BUILD)/train/%.o: src/train/%.c src/train/at_train.h $(HEADERS) $(FLAGS_FILE) 
 
 $(BIN)/autotile-train: $(BUILD)/train/train.o $(TRAIN_OBJ) $(BUILD)/libautotile.a $(FLAGS_FILE)
 	@mkdir -p $(BIN)
-	$(CC) $(LDFLAGS) $(FLAGS) $(LDLIBS) -o $@
+	$(CC) $(LDFLAGS) $(LINK_IN) $(LDLIBS) -o $@
 
 $(BIN)/test_model: tests/unit/test_model.c tests/unit/at_test.h src/train/at_train.h $(TRAIN_OBJ) $(BUILD)/libautotile.a $(HEADERS) $(FLAGS_FILE)
 	@mkdir -p $(BIN)
@@ -108,7 +114,7 @@ $(BIN)/test_model: tests/unit/test_model.c tests/unit/at_test.h src/train/at_tra
 
 $(BIN)/autotile: $(BUILD)/main.o $(BUILD)/libautotile.a $(FLAGS_FILE)
 	@mkdir -p $(BIN)
-	$(CC) $(LDFLAGS) $(FLAGS) $(LDLIBS) -o $@
+	$(CC) $(LDFLAGS) $(LINK_IN) $(LDLIBS) -o $@
 
 # The dataset driver (issue 4): measures random kernels x sampled candidates.
 $(BIN)/autotile-dataset: src/dataset/dataset.c runtime/at_bench.h $(BUILD)/libautotile.a $(HEADERS) $(FLAGS_FILE)
@@ -189,8 +195,7 @@ FEAT_MACHINE := $(if $(DATA_OWN),,--machine weights/dataset/machine-unrecorded.j
 # older than the rows, so their dates alone would keep stale rows.
 TRAIN_LIST := $(BUILD)/train-data.list
 $(TRAIN_LIST): FORCE
-	@mkdir -p $(BUILD)
-	@echo "$(TRAIN_DATA)" | cmp -s - $@ || echo "$(TRAIN_DATA)" >$@
+	$(call write_if_changed,$(TRAIN_DATA))
 $(TRAIN_ROWS): $(TRAIN_DATA) $(TRAIN_LIST) $(BIN)/autotile-features $(wildcard weights/dataset/machine-unrecorded.json)
 	@test -n "$(TRAIN_DATA)" || { echo "make train: no measurements in weights/dataset/ (run make dataset)" >&2; exit 1; }
 	@mkdir -p $(BUILD)/dataset
