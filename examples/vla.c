@@ -52,24 +52,11 @@ void kernel_vla(int ni, int nj, int nk, double C[ni][nj], double A[ni][nk],
 				C[i][j] += A[i][k] * B[j][k];
 }
 
-/* Reads the positive size argv[idx], or returns `dflt` when absent. */
-static int size_arg(int argc, char **argv, int idx, int dflt)
-{
-	if (argc <= idx)
-		return dflt;
-	int v = atoi(argv[idx]);
-	if (v <= 0) {
-		fprintf(stderr, "vla: bad size '%s'\n", argv[idx]);
-		exit(2);
-	}
-	return v;
-}
-
 int main(int argc, char **argv)
 {
-	int ni = size_arg(argc, argv, 1, NI);
-	int nj = size_arg(argc, argv, 2, NJ);
-	int nk = size_arg(argc, argv, 3, NK);
+	int ni = at_bench_size_arg(argc, argv, 1, NI, "vla");
+	int nj = at_bench_size_arg(argc, argv, 2, NJ, "vla");
+	int nk = at_bench_size_arg(argc, argv, 3, NK, "vla");
 	double (*A)[nk] = malloc(sizeof(double[ni][nk]));
 	double (*B)[nk] = malloc(sizeof(double[nj][nk]));
 	double (*C)[nj] = malloc(sizeof(double[ni][nj]));

@@ -90,6 +90,17 @@ typedef struct at_array {
 	 * is never read, is made a local too (frontend: `privatized` set). */
 	int local;
 	int privatized;
+	/* A pointer or one-dimensional array used with one subscript that
+	 * rows of a parameter's length linearize (`a[i * n + j]`, `a[(i *
+	 * n + j) * m + k]`): the number of such sizes, its references read
+	 * with split + 1 subscripts (a[i][j], a[i][j][k]); 0 for any other
+	 * array.  dim_param[d] (1 <= d <= split) is the parameter that
+	 * subscript d stays below (n for j, m for k): the front end has
+	 * proved 0 <= subscript d < dim_param[d] at every instance
+	 * (at_scop_check_split), so that an element has one set of
+	 * subscripts. */
+	int split;
+	int dim_param[AT_MAX_DEPTH];
 } at_array;
 
 /* One reference A[f0][f1]...: `m` is an n_dim x ncol row-major matrix in the
@@ -255,6 +266,20 @@ __isl_give isl_schedule *at_scop_schedule_tree(isl_ctx *ctx,
  * errors reported and returned instead of aborting, tile loops scaled by
  * the tile sizes, point loops not shifted.  NULL when out of memory. */
 isl_ctx *at_scop_ctx_alloc(void);
+
+/* Checks the bounds the subscripts of split arrays need (at_array.split):
+ * 0 <= subscript d < dim_param[d] at every instance of the statements
+ * that use them, for every value of the parameters.  Returns 0 when they
+ * all hold, 1 when one does not (then *stmt, *ref and *dim say which:
+ * statement, reference of it, subscript), -1 on error (reported). */
+int at_scop_check_split(isl_ctx *ctx, const at_scop *scop, int *stmt,
+	int *ref, int *dim);
+
+/* Returns 1 when subscript `dim` of reference `ref` of statement `stmt`
+ * (of a split array) keeps the bound at_scop_check_split checks, 0 when
+ * not, -1 on error (reported). */
+int at_scop_split_holds(isl_ctx *ctx, const at_scop *scop, int stmt,
+	int ref, int dim);
 
 /* Returns the parameter context.  Nothing is assumed about parameter
  * values, so generated code is correct for every value.  NULL on error. */

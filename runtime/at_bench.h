@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 /* FNV-1a 64-bit offset basis: the hash of zero bytes.  Start every hash
@@ -76,6 +77,22 @@ static inline void at_bench_report(double seconds, uint64_t hash)
 	printf("time: %.6f\n", seconds);
 	printf("hash: %016llx\n", (unsigned long long)hash);
 	fflush(stdout);
+}
+
+/* Contract: returns the positive size argv[idx], or `dflt` when the
+ * command line has no argument there; a size that is not positive is an
+ * error: a message naming `prog` on stderr and exit status 2. */
+static inline int at_bench_size_arg(int argc, char **argv, int idx, int dflt,
+				    const char *prog)
+{
+	if (argc <= idx)
+		return dflt;
+	int v = atoi(argv[idx]);
+	if (v <= 0) {
+		fprintf(stderr, "%s: bad size '%s'\n", prog, argv[idx]);
+		exit(2);
+	}
+	return v;
 }
 
 #endif

@@ -51,6 +51,25 @@ static void at_explain_locals(FILE *f, const at_scop *scop)
 	}
 }
 
+/* Prints how the arrays with a linearized subscript are read (see
+ * at_array.split): "c read with 2 subscripts, the inner one below nj". */
+static void at_explain_split(FILE *f, const at_scop *scop)
+{
+	for (int a = 0; a < scop->n_array; a++) {
+		const at_array *ar = &scop->arrays[a];
+
+		if (!ar->split)
+			continue;
+		fprintf(f, "  linearized: %s read with %d subscripts, the "
+			"inner one%s below ", ar->name, ar->n_dim,
+			ar->split > 1 ? "s" : "");
+		for (int d = 1; d <= ar->split; d++)
+			fprintf(f, "%s%s", d > 1 ? ", " : "",
+				scop->params[ar->dim_param[d]]);
+		fprintf(f, " at every instance (proved)\n");
+	}
+}
+
 /* Prints the nest's loops, statements and dependences. */
 void at_explain_nest(FILE *f, const at_scop *scop, const at_deps *deps)
 {
@@ -69,6 +88,7 @@ void at_explain_nest(FILE *f, const at_scop *scop, const at_deps *deps)
 		fprintf(f, "    S%d (line %u, depth %d): %s\n", k,
 			scop->stmts[k].loc.line, scop->stmts[k].n_loop,
 			scop->stmts[k].text);
+	at_explain_split(f, scop);
 	fprintf(f, "  dependences: %d\n", deps->n_dep);
 	for (int i = 0; i < deps->n_dep; i++)
 		at_explain_dep(f, scop, &deps->deps[i]);

@@ -732,20 +732,49 @@ static int at_feat_same_fp(const struct at_feat_fref *a,
 	return 1;
 }
 
-/* Sets fr->stride from array ar (fr->n_dim = its subscripts): the
- * element, row and plane bytes for the last three subscripts, 0 (not
- * known) for the others. */
-static void at_feat_strides(const at_array *ar, struct at_feat_fref *fr)
+/* Sets step[0..2] to the bytes one step of the last, second-last and
+ * third-last subscripts of array ar moves: its element, row and plane
+ * (at_array); for an array split from a linearized subscript
+ * (at_array.split), the row and plane from the values of its sizes in
+ * param_vals (may be NULL), as a static array of those sizes has them.
+ * 0: not known. */
+static void at_feat_steps(const at_array *ar, const long *param_vals,
+	long *step)
 {
-	long last[3] = { ar->elem_size, ar->row_bytes, ar->plane_bytes };
+	step[0] = ar->elem_size;
+	step[1] = ar->row_bytes;
+	step[2] = ar->plane_bytes;
+	if (!ar->split)
+		return;
+	for (int k = 1; k < 3; k++) {
+		int d = ar->n_dim - k;	/* the subscript whose size it is */
+		long v = d >= 1 && param_vals ? param_vals[ar->dim_param[d]] :
+			AT_SCOP_UNKNOWN;
 
+		if (v <= 0 || step[k - 1] <= 0 ||
+		    __builtin_mul_overflow(step[k - 1], v, &step[k]))
+			step[k] = 0;
+	}
+}
+
+/* Sets fr->stride from array ar (fr->n_dim = its subscripts; param_vals
+ * as at_feat_steps): the element, row and plane bytes for the last
+ * three subscripts, 0 (not known) for the others. */
+static void at_feat_strides(const at_array *ar, const long *param_vals,
+	struct at_feat_fref *fr)
+{
+	long last[3];
+
+	at_feat_steps(ar, param_vals, last);
 	for (int k = 0; k < 3 && k < fr->n_dim; k++)
 		fr->stride[fr->n_dim - 1 - k] = last[k];
 }
 
-/* Records reference r of statement s for footprint estimates. */
+/* Records reference r of statement s for footprint estimates (param_vals
+ * as at_feat_steps). */
 static void at_feat_fref(const at_scop *scop, const at_stmt *s,
-	const at_ref *r, const long *trips, at_feat_nest *f)
+	const at_ref *r, const long *trips, const long *param_vals,
+	at_feat_nest *f)
 {
 	struct at_feat_fref *fr;
 
@@ -760,7 +789,7 @@ static void at_feat_fref(const at_scop *scop, const at_stmt *s,
 	fr->elem_size = scop->arrays[r->array].elem_size;
 	fr->n_dim = r->n_dim < AT_MAX_DEPTH ? r->n_dim : AT_MAX_DEPTH;
 	if (fr->n_dim == r->n_dim)
-		at_feat_strides(&scop->arrays[r->array], fr);
+		at_feat_strides(&scop->arrays[r->array], param_vals, fr);
 	fr->n_loop = s->n_loop;
 	for (int p = 0; p < s->n_loop; p++) {
 		fr->trip[p] = at_feat_trip_est(trips[s->loops[p]]);
@@ -859,25 +888,32 @@ static int at_feat_align(long b)
 	return e < 16 ? e : 16;
 }
 
-/* Sets f->align from the arrays of scop (see at_feat_nest). */
-static void at_feat_aligns(const at_scop *scop, at_feat_nest *f)
+/* Sets f->align from the arrays of scop (see at_feat_nest; param_vals as
+ * at_feat_steps). */
+static void at_feat_aligns(const at_scop *scop, const long *param_vals,
+	at_feat_nest *f)
 {
 	for (int a = 0; a < scop->n_array; a++) {
 		const at_array *ar = &scop->arrays[a];
-		int v[3] = { at_feat_align(ar->row_bytes),
-			at_feat_align(ar->plane_bytes),
-			at_feat_align(ar->bytes) };
+		long step[3];
+		int v[3];
+
+		at_feat_steps(ar, param_vals, step);
+		v[0] = at_feat_align(step[1]);
+		v[1] = at_feat_align(step[2]);
+		v[2] = at_feat_align(ar->bytes);
 		for (int k = 0; k < 3; k++)
 			f->align[k] = v[k] > f->align[k] ? v[k] : f->align[k];
 	}
 }
 
-/* Fills the access facts of f (references, operators, reuse, alignments). */
+/* Fills the access facts of f (references, operators, reuse, alignments;
+ * param_vals as at_feat_steps). */
 static void at_feat_access(const at_scop *scop, const long *trips,
-	at_feat_nest *f)
+	const long *param_vals, at_feat_nest *f)
 {
 	f->n_array = scop->n_array;
-	at_feat_aligns(scop, f);
+	at_feat_aligns(scop, param_vals, f);
 	for (int k = 0; k < scop->n_stmt; k++) {
 		const at_stmt *s = &scop->stmts[k];
 		at_feat_ops(s->text ? s->text : "", f);
@@ -889,7 +925,7 @@ static void at_feat_access(const at_scop *scop, const long *trips,
 			f->n_ref++;
 			f->n_load += r->kind == AT_READ;
 			f->n_store += r->kind == AT_WRITE;
-			at_feat_fref(scop, s, r, trips, f);
+			at_feat_fref(scop, s, r, trips, param_vals, f);
 			for (int p = 0; p < s->n_loop; p++) {
 				int g = s->loops[p];
 				if (g >= AT_MAX_DEPTH)
@@ -914,7 +950,7 @@ int at_features_nest_info(isl_ctx *ctx, const at_scop *scop,
 	at_feat_deps(deps, f);
 	if (at_feat_domain(ctx, scop, space, param_vals, trips, f) < 0)
 		goto error;
-	at_feat_access(scop, trips, f);
+	at_feat_access(scop, trips, param_vals, f);
 	at_feat_inner_orig(scop, &f->inner);
 	if (mach)
 		f->mach = *mach;

@@ -35,10 +35,8 @@
 #include "at_frontend.h"
 #include "at_buf.h"
 #include "at_diag.h"
+#include "frontend_int.h"
 
-#define AT_FE_NSYM 64			/* loops + parameters of one nest */
-#define AT_FE_CST AT_FE_NSYM		/* the constant's slot in a row */
-#define AT_FE_ROW (AT_FE_NSYM + 1)	/* length of a symbol-space row */
 #define AT_FE_MAXTERM 8			/* terms of a min()/max() bound */
 #define AT_FE_LEVELS 8			/* array levels whose step sizes are kept */
 
@@ -50,11 +48,6 @@ enum { AT_FE_LT, AT_FE_LE, AT_FE_GT, AT_FE_GE, AT_FE_EQ };
 
 /* Kinds of a bound side. */
 enum { AT_FE_SINGLE, AT_FE_MIN, AT_FE_MAX };
-
-/* An affine expression over the symbols of a nest plus a constant. */
-typedef struct at_fe_aff {
-	long v[AT_FE_ROW];
-} at_fe_aff;
 
 /* One side of a comparison: one term, or min/max of several; each term is
  * floor(t / den). */
@@ -108,7 +101,19 @@ typedef struct at_fe_nest {
 	CXCursor iter_decl[AT_FE_NSYM];	/* each loop's iterator variable */
 	unsigned body_begin, body_end;	/* from the first top-level statement
 					 * to the end of the last */
+	struct at_fe_lin *lin;		/* the one-subscript references */
+	int n_lin, cap_lin;
 } at_fe_nest;
+
+/* A reference with one subscript, kept until the nest is read, when the
+ * arrays with a linearized subscript are split (at_fe_delinearize):
+ * array `array` at byte `off` (at_ref.loc; its READ and WRITE references
+ * share it), the subscript's bytes [b, e) and value x. */
+typedef struct at_fe_lin {
+	int array;
+	unsigned off, b, e;
+	at_fe_poly x;
+} at_fe_lin;
 
 /* ------------------------------------------------------------------ */
 /* Small utilities                                                     */
@@ -149,33 +154,6 @@ static long at_fe_gcd(long a, long b)
 		b = r;
 	}
 	return a;
-}
-
-/* Sets *r = a * x + b * y (+ c) element-wise over rows.  Returns -1 on
- * overflow. */
-static int at_fe_comb(at_fe_aff *r, long a, const at_fe_aff *x, long b,
-	const at_fe_aff *y, long c)
-{
-	for (int k = 0; k < AT_FE_ROW; k++) {
-		long p, q;
-
-		if (__builtin_mul_overflow(a, x->v[k], &p) ||
-		    __builtin_mul_overflow(b, y->v[k], &q) ||
-		    __builtin_add_overflow(p, q, &r->v[k]))
-			return -1;
-	}
-	if (__builtin_add_overflow(r->v[AT_FE_CST], c, &r->v[AT_FE_CST]))
-		return -1;
-	return 0;
-}
-
-/* Returns 1 when `a` has no symbol coefficient (it is a constant). */
-static int at_fe_is_const(const at_fe_aff *a)
-{
-	for (int k = 0; k < AT_FE_NSYM; k++)
-		if (a->v[k])
-			return 0;
-	return 1;
 }
 
 /* Returns 1 when the canonical type kind is an integer type. */
@@ -628,15 +606,18 @@ static int at_fe_any_loop(const at_fe_nest *n, const char *name)
 /* ------------------------------------------------------------------ */
 
 /* State of the recursive-descent parser over tokens [k, end). `bad` is 1
- * when the tokens are not affine, 2 when a warning was already given. */
+ * when the tokens are not affine (with `poly`: not a polynomial of the
+ * kind at_fe_poly holds), 2 when a warning was already given.  Products
+ * of symbols are allowed only with `poly` (a subscript). */
 typedef struct at_fe_p {
 	at_fe_nest *n;
 	unsigned k, end;
 	int role;
+	int poly;
 	int bad;
 } at_fe_p;
 
-static void at_fe_p_expr(at_fe_p *p, at_fe_aff *out);
+static void at_fe_p_expr(at_fe_p *p, at_fe_poly *out);
 
 /* Parses an integer literal token (decimal, hex or octal, with optional
  * u/l suffixes) into *v.  Returns -1 when it is not one. */
@@ -658,7 +639,7 @@ static int at_fe_int_lit(const char *s, long *v)
 /* Sets *out to the meaning of identifier token k: an enclosing iterator,
  * or a parameter (an object-like macro, or an integer variable or enum
  * constant).  Anything else is not affine. */
-static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_aff *out)
+static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 {
 	at_fe_nest *n = p->n;
 	const at_fe_tu *t = n->t;
@@ -669,7 +650,7 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_aff *out)
 
 	memset(out, 0, sizeof *out);
 	if (l >= 0) {
-		out->v[n->loop_sym[l]] = 1;
+		out->a.v[n->loop_sym[l]] = 1;
 		return;
 	}
 	ref = clang_getCursorReferenced(a);
@@ -703,11 +684,11 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_aff *out)
 		p->bad = 2;
 		return;
 	}
-	out->v[sym] = 1;
+	out->a.v[sym] = 1;
 }
 
 /* primary := INT | IDENT | '(' expr ')' */
-static void at_fe_p_primary(at_fe_p *p, at_fe_aff *out)
+static void at_fe_p_primary(at_fe_p *p, at_fe_poly *out)
 {
 	const at_fe_tu *t = p->n->t;
 	long v;
@@ -739,23 +720,23 @@ static void at_fe_p_primary(at_fe_p *p, at_fe_aff *out)
 	if (clang_getTokenKind(t->tok[p->k]) == CXToken_Literal &&
 	    at_fe_int_lit(t->spell[p->k], &v) == 0) {
 		p->k++;
-		out->v[AT_FE_CST] = v;
+		out->a.v[AT_FE_CST] = v;
 		return;
 	}
 	p->bad = 1;
 }
 
 /* unary := ('-' | '+') unary | primary */
-static void at_fe_p_unary(at_fe_p *p, at_fe_aff *out)
+static void at_fe_p_unary(at_fe_p *p, at_fe_poly *out)
 {
 	const at_fe_tu *t = p->n->t;
 
 	if (p->k < p->end && at_fe_is(t, p->k, "-")) {
-		at_fe_aff x;
+		at_fe_poly x;
 		p->k++;
 		at_fe_p_unary(p, &x);
 		memset(out, 0, sizeof *out);
-		if (!p->bad && at_fe_comb(out, -1, &x, 0, &x, 0) < 0)
+		if (!p->bad && at_fe_poly_add(out, out, -1, &x) < 0)
 			p->bad = 1;
 		return;
 	}
@@ -764,34 +745,31 @@ static void at_fe_p_unary(at_fe_p *p, at_fe_aff *out)
 	at_fe_p_primary(p, out);
 }
 
-/* term := unary ('*' unary)*, one factor of each product constant */
-static void at_fe_p_term(at_fe_p *p, at_fe_aff *out)
+/* term := unary ('*' unary)*, one factor of each product constant
+ * unless `poly` */
+static void at_fe_p_term(at_fe_p *p, at_fe_poly *out)
 {
 	const at_fe_tu *t = p->n->t;
 
 	at_fe_p_unary(p, out);
 	while (!p->bad && p->k < p->end && at_fe_is(t, p->k, "*")) {
-		at_fe_aff y, r;
+		at_fe_poly y, r;
 		p->k++;
 		at_fe_p_unary(p, &y);
 		if (p->bad)
 			return;
-		memset(&r, 0, sizeof r);
-		if (at_fe_is_const(out)) {
-			if (at_fe_comb(&r, out->v[AT_FE_CST], &y, 0, &y, 0) < 0)
-				p->bad = 1;
-		} else if (at_fe_is_const(&y)) {
-			if (at_fe_comb(&r, y.v[AT_FE_CST], out, 0, out, 0) < 0)
-				p->bad = 1;
-		} else {
+		if (!p->poly && !at_fe_poly_is_const(out) &&
+		    !at_fe_poly_is_const(&y))
 			p->bad = 1;
-		}
-		*out = r;
+		else if (at_fe_poly_mul(&r, out, &y) < 0)
+			p->bad = 1;
+		else
+			*out = r;
 	}
 }
 
 /* expr := term (('+' | '-') term)* */
-static void at_fe_p_expr(at_fe_p *p, at_fe_aff *out)
+static void at_fe_p_expr(at_fe_p *p, at_fe_poly *out)
 {
 	const at_fe_tu *t = p->n->t;
 
@@ -799,17 +777,33 @@ static void at_fe_p_expr(at_fe_p *p, at_fe_aff *out)
 	while (!p->bad && p->k < p->end && (at_fe_is(t, p->k, "+") ||
 					    at_fe_is(t, p->k, "-"))) {
 		long sign = at_fe_is(t, p->k, "-") ? -1 : 1;
-		at_fe_aff y, r;
+		at_fe_poly y;
 
 		p->k++;
 		at_fe_p_term(p, &y);
 		if (p->bad)
 			return;
-		memset(&r, 0, sizeof r);
-		if (at_fe_comb(&r, 1, out, sign, &y, 0) < 0)
+		if (at_fe_poly_add(out, out, sign, &y) < 0)
 			p->bad = 1;
-		*out = r;
 	}
+}
+
+/* Parses tokens [lo, hi) as an expression into *out: an affine one, or
+ * with `poly` one with products of symbols too.  Returns 0, 1 when they
+ * are not (the caller reports it), or 2 when a warning was already
+ * given. */
+static int at_fe_poly_parse(at_fe_nest *n, unsigned lo, unsigned hi,
+	int role, int poly, at_fe_poly *out)
+{
+	at_fe_p p = { n, lo, hi, role, poly, 0 };
+
+	memset(out, 0, sizeof *out);
+	if (lo >= hi)
+		return 1;
+	at_fe_p_expr(&p, out);
+	if (!p.bad && p.k != hi)
+		p.bad = 1;
+	return p.bad;
 }
 
 /* Parses tokens [lo, hi) as an affine expression into *out.  Returns 0,
@@ -818,14 +812,11 @@ static void at_fe_p_expr(at_fe_p *p, at_fe_aff *out)
 static int at_fe_aff_parse(at_fe_nest *n, unsigned lo, unsigned hi,
 	int role, at_fe_aff *out)
 {
-	at_fe_p p = { n, lo, hi, role, 0 };
+	at_fe_poly x;
+	int r = at_fe_poly_parse(n, lo, hi, role, 0, &x);
 
-	if (lo >= hi)
-		return 1;
-	at_fe_p_expr(&p, out);
-	if (!p.bad && p.k != hi)
-		p.bad = 1;
-	return p.bad;
+	*out = x.a;
+	return r;
 }
 
 /* Returns the relation of comparison token `s`, or -1. */
@@ -1605,13 +1596,15 @@ error:
 }
 
 /* Parses subscript expression `idx` of array `name` into the symbol-space
- * row *row.  Returns -1 after reporting. */
+ * row *row; with `lin`, it may have products of symbols (a linearized
+ * subscript, whose affine part *row gets), and *lin gets its value and
+ * bytes.  Returns -1 after reporting. */
 static int at_fe_subscript(at_fe_nest *n, CXCursor idx, const char *name,
-	long *row)
+	long *row, at_fe_lin *lin)
 {
 	const at_fe_tu *t = n->t;
 	unsigned b, e, lo, hi;
-	at_fe_aff v;
+	at_fe_poly v;
 	int r;
 
 	if (at_fe_extent(t, idx, &b, &e) < 0 || (lo = at_fe_tok_from(t, b),
@@ -1629,13 +1622,33 @@ static int at_fe_subscript(at_fe_nest *n, CXCursor idx, const char *name,
 				(int)(e - b), t->src->text + b, name);
 			return -1;
 		}
-	r = at_fe_aff_parse(n, lo, hi, AT_FE_SUB, &v);
+	r = at_fe_poly_parse(n, lo, hi, AT_FE_SUB, lin != NULL, &v);
 	if (r == 1)
 		at_fe_fail(n, b, "subscript `%.*s` of `%s` is not affine",
 			(int)(e - b), t->src->text + b, name);
 	if (r)
 		return -1;
-	memcpy(row, v.v, sizeof v.v);
+	memcpy(row, v.a.v, sizeof v.a.v);
+	if (lin) {
+		lin->x = v;
+		lin->b = b;
+		lin->e = e;
+	}
+	return 0;
+}
+
+/* Keeps *lin, the one subscript of array a's reference at byte off.
+ * Returns -1 after reporting. */
+static int at_fe_keep_lin(at_fe_nest *n, at_fe_lin *lin, int a, unsigned off)
+{
+	if (at_buf_grow((void **)&n->lin, n->n_lin, &n->cap_lin,
+			sizeof *n->lin, 8) < 0) {
+		at_fe_fail(n, off, "out of memory");
+		return -1;
+	}
+	lin->array = a;
+	lin->off = off;
+	n->lin[n->n_lin++] = *lin;
 	return 0;
 }
 
@@ -1644,6 +1657,7 @@ static int at_fe_subscript(at_fe_nest *n, CXCursor idx, const char *name,
 static int at_fe_array_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 {
 	CXCursor idx[2 * AT_MAX_DEPTH], cur = c, d;
+	at_fe_lin lin;
 	int nsub = 0, a;
 	unsigned b, e;
 	char *name;
@@ -1682,9 +1696,14 @@ static int at_fe_array_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 	}
 	for (int i = 0; i < nsub; i++)
 		if (at_fe_subscript(n, idx[nsub - 1 - i], name,
-				m + (size_t)i * AT_FE_ROW) < 0)
+				m + (size_t)i * AT_FE_ROW, nsub == 1 ? &lin :
+				NULL) < 0)
 			goto error;
 	free(name);
+	if (nsub == 1 && at_fe_keep_lin(n, &lin, a, b) < 0) {
+		free(m);
+		return -1;
+	}
 	return at_fe_add_ref(n, st, a, kinds, m, b);
 error:
 	free(m);
@@ -3211,11 +3230,301 @@ static int at_fe_param_hints(at_fe_nest *n)
 	return 0;
 }
 
+/* Reports subscript `lin` of array a at `off` as neither affine nor
+ * linearized by parameters. */
+static void at_fe_lin_bad(at_fe_nest *n, const at_fe_lin *lin)
+{
+	at_fe_fail(n, lin->b, "subscript `%.*s` of `%s` is not affine "
+		"(products are read only as rows of a parameter's length, "
+		"`i * n + j`)", (int)(lin->e - lin->b),
+		n->t->src->text + lin->b, n->s->arrays[lin->array].name);
+}
+
+/* Sets size[] to the symbols that subscript lin splits by, innermost
+ * first (at_fe_poly_size on it, then on the quotients), and returns
+ * their number, or -1 after reporting. */
+static int at_fe_lin_chain(at_fe_nest *n, const at_fe_lin *lin, int *size)
+{
+	int is_param[AT_FE_NSYM], ns = 0;
+	at_fe_poly x;
+
+	for (int k = 0; k < AT_FE_NSYM; k++)
+		is_param[k] = k < n->n_sym && n->sym_param[k] >= 0;
+	for (x = lin->x; x.n; ns++) {
+		at_fe_poly q;
+		at_fe_aff r;
+
+		size[ns] = at_fe_poly_size(&x, is_param);
+		if (size[ns] < 0 || ns == AT_MAX_DEPTH - 1 ||
+		    at_fe_poly_split(&x, size[ns], &q, &r)) {
+			at_fe_lin_bad(n, lin);
+			return -1;
+		}
+		x = q;
+	}
+	return ns;
+}
+
+/* Sets size[] to the sizes of array a, innermost first: the longest
+ * chain of its subscripts (a row written `((0) * NJ + j) * NK + k` has
+ * one size where the others have two), and returns their number: 0 when
+ * no subscript of a has a product, -1 after reporting. */
+static int at_fe_lin_sizes(at_fe_nest *n, int a, int *size)
+{
+	int best = 0;
+
+	for (int i = 0; i < n->n_lin; i++) {
+		int chain[AT_MAX_DEPTH], ns;
+
+		if (n->lin[i].array != a || !n->lin[i].x.n)
+			continue;
+		ns = at_fe_lin_chain(n, &n->lin[i], chain);
+		if (ns < 0)
+			return -1;
+		if (ns > best) {
+			memcpy(size, chain, (size_t)ns * sizeof *chain);
+			best = ns;
+		}
+	}
+	return best;
+}
+
+/* Writes the ns + 1 subscripts (symbol-space rows, outermost first) that
+ * subscript lin of an array with sizes size[0..ns) (innermost first)
+ * splits into to m.  Returns -1 after reporting when it does not split by
+ * them. */
+static int at_fe_lin_split(at_fe_nest *n, const at_fe_lin *lin,
+	const int *size, int ns, long *m)
+{
+	at_fe_poly x = lin->x;
+
+	for (int k = 0; k < ns; k++) {
+		at_fe_poly q;
+		at_fe_aff r;
+
+		if (at_fe_poly_split(&x, size[k], &q, &r)) {
+			at_fe_fail(n, lin->b, "subscript `%.*s` of `%s` does "
+				"not split into rows of `%s` elements as its "
+				"other subscripts do", (int)(lin->e - lin->b),
+				n->t->src->text + lin->b,
+				n->s->arrays[lin->array].name,
+				n->s->params[n->sym_param[size[0]]]);
+			return -1;
+		}
+		memcpy(m + (size_t)(ns - k) * AT_FE_ROW, r.v, sizeof r.v);
+		x = q;
+	}
+	if (x.n) {
+		at_fe_lin_bad(n, lin);
+		return -1;
+	}
+	memcpy(m, x.a.v, sizeof x.a.v);
+	return 0;
+}
+
+/* Gives every reference of array a whose one subscript is lin the
+ * ns + 1 subscripts m (taken).  Returns -1 when out of memory. */
+static int at_fe_lin_set(at_fe_nest *n, const at_fe_lin *lin, int ns,
+	long *m)
+{
+	at_scop *s = n->s;
+	int done = 0;
+
+	for (int k = 0; k < s->n_stmt; k++)
+		for (int i = 0; i < s->stmts[k].n_ref; i++) {
+			at_ref *r = &s->stmts[k].refs[i];
+			long *c;
+
+			if (r->array != lin->array || r->loc.offset != lin->off)
+				continue;
+			c = done++ ? malloc((size_t)(ns + 1) * AT_FE_ROW *
+				sizeof *c) : m;
+			if (!c)
+				return -1;
+			if (c != m)
+				memcpy(c, m, (size_t)(ns + 1) * AT_FE_ROW *
+					sizeof *c);
+			free(r->m);
+			r->m = c;
+			r->n_dim = ns + 1;
+		}
+	if (!done)
+		free(m);
+	return 0;
+}
+
+/* Reads every array with a linearized subscript (`a[i * n + j]`, see
+ * src/frontend_int.h) as one of as many dimensions as its sizes plus
+ * one, at_array.split and dim_param recording the sizes, whose bounds
+ * at_fe_check_split then proves.  Returns -1 after reporting. */
+static int at_fe_delinearize(at_fe_nest *n)
+{
+	at_scop *s = n->s;
+
+	for (int a = 0; a < s->n_array; a++) {
+		int size[AT_MAX_DEPTH], ns = at_fe_lin_sizes(n, a, size);
+
+		if (ns <= 0) {
+			if (ns < 0)
+				return -1;
+			continue;
+		}
+		for (int i = 0; i < n->n_lin; i++) {
+			long *m;
+
+			if (n->lin[i].array != a)
+				continue;
+			m = calloc((size_t)(ns + 1) * AT_FE_ROW, sizeof *m);
+			if (!m) {
+				at_fe_fail(n, n->lin[i].b, "out of memory");
+				return -1;
+			}
+			if (at_fe_lin_split(n, &n->lin[i], size, ns, m) < 0) {
+				free(m);
+				return -1;
+			}
+			if (at_fe_lin_set(n, &n->lin[i], ns, m) < 0) {
+				at_fe_fail(n, n->lin[i].b, "out of memory");
+				return -1;
+			}
+		}
+		s->arrays[a].n_dim = ns + 1;
+		s->arrays[a].split = ns;
+		for (int d = 1; d <= ns; d++)
+			s->arrays[a].dim_param[d] = n->sym_param[size[ns - d]];
+	}
+	return 0;
+}
+
+/* Appends row (global columns) to b as C: "2 * j - 1". */
+static void at_fe_row_text(at_buf *b, const at_scop *s, const long *row)
+{
+	int ncol = at_scop_ncol(s), any = 0;
+
+	for (int c = 0; c < ncol; c++) {
+		long v = row[c], a = v < 0 ? -v : v;
+		const char *name = c < s->n_loop ? s->loops[c].iter :
+			c < ncol - 1 ? s->params[c - s->n_loop] : NULL;
+
+		if (!v)
+			continue;
+		at_buf_add(b, any ? (v < 0 ? " - " : " + ") : (v < 0 ? "-" : ""));
+		if (!name)
+			at_buf_printf(b, "%ld", a);
+		else if (a == 1)
+			at_buf_add(b, name);
+		else
+			at_buf_printf(b, "%ld * %s", a, name);
+		any = 1;
+	}
+	if (!any)
+		at_buf_add(b, "0");
+}
+
+/* Adds t times the size of subscript d (d >= 1) of reference i of
+ * statement k to that subscript and takes t from subscript d - 1: the
+ * same element, q * s + r = (q - t) * s + (r + t * s). */
+static void at_fe_split_move(const at_scop *s, int k, int i, int d, long t)
+{
+	const at_ref *ref = &s->stmts[k].refs[i];
+	int ncol = at_scop_ncol(s);
+	long *row = ref->m + (size_t)d * ncol;
+
+	row[s->n_loop + s->arrays[ref->array].dim_param[d]] += t;
+	row[-1] -= t;	/* the constant of subscript d - 1 */
+}
+
+/* Subscript d of reference i of statement k of a split array fails its
+ * bound (at_scop_check_split): tries to write its element with the
+ * size of subscript d moved between it and subscript d - 1, one or two
+ * either way (a[i * n + n - 1 - j] is a[i][n - 1 - j], not a[i + 1][-1 -
+ * j]).  Returns 1 when one move makes the bound hold (it is kept), 0 when
+ * none does, -1 on error. */
+static int at_fe_split_shift(isl_ctx *ctx, const at_scop *s, int k, int i,
+	int d)
+{
+	static const long moves[] = { 1, -1, 2, -2 };
+
+	for (int m = 0; m < 4; m++) {
+		int h;
+
+		at_fe_split_move(s, k, i, d, moves[m]);
+		h = at_scop_split_holds(ctx, s, k, i, d);
+		if (h)
+			return h;
+		at_fe_split_move(s, k, i, d, -moves[m]);
+	}
+	return 0;
+}
+
+/* Returns the kept subscript of reference ref (of a split array). */
+static const at_fe_lin *at_fe_lin_of(const at_fe_nest *n, const at_ref *ref)
+{
+	int i = 0;
+
+	while (i < n->n_lin - 1 && (n->lin[i].array != ref->array ||
+	       n->lin[i].off != ref->loc.offset))
+		i++;
+	return &n->lin[i];
+}
+
+/* Has isl prove the bounds the split arrays' subscripts need (0 <= j < n
+ * for a[i * n + j] read as a[i][j]) at every instance.  Returns -1 after
+ * reporting the first that the loop bounds do not guarantee. */
+static int at_fe_check_split(at_fe_nest *n)
+{
+	const at_scop *s = n->s;
+	int k, i, d, r, any = 0;
+	isl_ctx *ctx;
+
+	for (int a = 0; a < s->n_array; a++)
+		any |= s->arrays[a].split > 0;
+	if (!any)
+		return 0;
+	ctx = at_scop_ctx_alloc();
+	if (!ctx) {
+		at_fe_fail(n, s->loc.offset, "out of memory");
+		return -1;
+	}
+	r = at_scop_check_split(ctx, s, &k, &i, &d);
+	for (int tries = 0; r == 1 && tries < 4 * AT_MAX_DEPTH; tries++) {
+		int h = at_fe_split_shift(ctx, s, k, i, d);
+
+		if (h <= 0) {
+			r = h < 0 ? -1 : 1;
+			break;
+		}
+		r = at_scop_check_split(ctx, s, &k, &i, &d);
+	}
+	isl_ctx_free(ctx);
+	if (r == 1) {
+		const at_ref *ref = &s->stmts[k].refs[i];
+		const at_array *ar = &s->arrays[ref->array];
+		const at_fe_lin *lin = at_fe_lin_of(n, ref);
+		at_buf b = { 0 };
+		char *t;
+
+		at_fe_row_text(&b, s, ref->m + (size_t)d * at_scop_ncol(s));
+		t = at_buf_take(&b);
+		at_fe_fail(n, lin->b, "subscript `%.*s` of `%s` is read as rows "
+			"of `%s` elements, which needs 0 <= %s < %s; the loop "
+			"bounds do not guarantee it", (int)(lin->e - lin->b),
+			n->t->src->text + lin->b, ar->name,
+			s->params[ar->dim_param[ar->split]], t ? t : "?",
+			s->params[ar->dim_param[d]]);
+		free(t);
+	} else if (r < 0) {
+		n->failed = 1;	/* at_scop_check_split said why */
+	}
+	return r ? -1 : 0;
+}
+
 /* Checks and remaps the extracted nest.  Returns -1 after reporting. */
 static int at_fe_finish(at_fe_nest *n)
 {
 	if (n->failed || at_fe_check_params(n) < 0 ||
-	    at_fe_check_alias(n) < 0 || at_fe_check_iters(n) < 0)
+	    at_fe_check_alias(n) < 0 || at_fe_check_iters(n) < 0 ||
+	    at_fe_delinearize(n) < 0)
 		return -1;
 	if (at_fe_privatize(n) < 0)
 		return -1;
@@ -3228,7 +3537,7 @@ static int at_fe_finish(at_fe_nest *n)
 		at_fe_fail(n, n->s->loc.offset, "out of memory");
 		return -1;
 	}
-	return 0;
+	return at_fe_check_split(n);
 }
 
 /* Extracts the nest whose top-level statements are top[0..n_top) into
@@ -3257,6 +3566,7 @@ static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 	free(n->cond);
 	free(n->arr_ptr);
 	free(n->arr_decl);
+	free(n->lin);
 	free(n);
 	if (r < 0) {
 		at_scop_free(s);

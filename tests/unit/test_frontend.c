@@ -426,21 +426,125 @@ done:
 	at_source_free(src);
 }
 
-/* Each rejected nest gives exactly one warning; the file goes on. */
-static void test_reject(void)
+/* Parses input `name`, whose nests must all be rejected, each with one
+ * warning (n_warn in all), but the last, in function `kept`, while the
+ * file goes on; `what` names the checks. */
+static void rejects(const char *name, int n_warn, const char *kept,
+	const char *what)
 {
 	int before = at_diag_count(AT_WARNING);
-	at_source *src = parse("fe_reject.c", 0, NULL);
+	at_source *src = parse(name, 0, NULL);
+	char msg[2][128];
 
 	if (!src)
 		return;
-	AT_CHECK_INT(at_diag_count(AT_WARNING) - before, 17,
-		"reject: one warning per rejected nest");
-	AT_CHECK_INT(src->n_scop, 1, "reject: only the last nest is kept");
+	snprintf(msg[0], sizeof msg[0], "%s: one warning per rejected nest",
+		what);
+	snprintf(msg[1], sizeof msg[1], "%s: only the last nest is kept",
+		what);
+	AT_CHECK_INT(at_diag_count(AT_WARNING) - before, n_warn, msg[0]);
+	AT_CHECK_INT(src->n_scop, 1, msg[1]);
 	if (src->n_scop == 1)
-		AT_CHECK(starts(src, src->scops[0]->func_begin, "void r_ok"),
-			"reject: the kept nest is r_ok");
+		AT_CHECK(starts(src, src->scops[0]->func_begin, kept),
+			"%s: the kept nest is %s", what, kept);
 	at_source_free(src);
+}
+
+/* Each rejected nest gives exactly one warning; the file goes on. */
+static void test_reject(void)
+{
+	rejects("fe_reject.c", 17, "void r_ok", "reject");
+}
+
+/* Returns 1 when statement st has a reference of `kind` to array a whose
+ * subscripts are the nd x ncol rows that follow (row-major longs). */
+static int has_ref(const at_stmt *st, int a, at_ref_kind kind, int nd,
+	int ncol, ...)
+{
+	long want[3 * 8];
+	va_list ap;
+
+	va_start(ap, ncol);
+	for (int i = 0; i < nd * ncol && i < 24; i++)
+		want[i] = va_arg(ap, long);
+	va_end(ap);
+	for (int i = 0; i < st->n_ref; i++)
+		if (st->refs[i].array == a && st->refs[i].kind == kind &&
+		    st->refs[i].n_dim == nd && !memcmp(st->refs[i].m, want,
+		    (size_t)(nd * ncol) * sizeof(long)))
+			return 1;
+	return 0;
+}
+
+/* Linearized subscripts read as arrays of two and three dimensions. */
+static void test_linear(void)
+{
+	at_source *src = parse("fe_linear.c", 0, NULL);
+	at_scop *s;
+	int a, b, u, v;
+
+	if (!src)
+		return;
+	AT_CHECK_INT(src->n_scop, 4, "linear: four nests");
+	if (src->n_scop != 4)
+		goto done;
+	s = src->scops[0];	/* columns: i j n 1 */
+	a = array(s, "a");
+	b = array(s, "b");
+	AT_CHECK(a >= 0 && s->arrays[a].n_dim == 2 && s->arrays[a].split ==
+		1 && s->arrays[a].dim_param[1] == 0, "linear: a[i][j], rows "
+		"of n");
+	AT_CHECK(has_ref(&s->stmts[0], a, AT_WRITE, 2, 4, 1L, 0L, 0L, 0L,
+		0L, 1L, 0L, 0L), "linear: a[i * n + j] written as a[i][j]");
+	AT_CHECK(has_ref(&s->stmts[0], a, AT_READ, 2, 4, 1L, 0L, 0L, -1L,
+		0L, 1L, 0L, 0L), "linear: a[(i - 1) * n + j] is a[i - 1][j]");
+	AT_CHECK(has_ref(&s->stmts[0], b, AT_READ, 2, 4, 1L, 0L, 0L, 0L,
+		0L, 1L, 0L, -1L), "linear: b[i * n + j - 1] is b[i][j - 1]");
+	s = src->scops[1];	/* columns: i j k nx ny nz 1 */
+	u = array(s, "u");
+	v = array(s, "v");
+	AT_CHECK(u >= 0 && s->arrays[u].n_dim == 3 && s->arrays[u].split ==
+		2 && s->arrays[u].dim_param[1] == 1 &&
+		s->arrays[u].dim_param[2] == 2, "linear: u[i][j][k], planes "
+		"of ny rows of nz");
+	AT_CHECK(has_ref(&s->stmts[0], u, AT_WRITE, 3, 7,
+		1L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 1L, 0L, 0L, 0L, 0L, 0L,
+		0L, 0L, 1L, 0L, 0L, 0L, 0L), "linear: u[(i * ny + j) * nz + "
+		"k] is u[i][j][k]");
+	AT_CHECK(v >= 0 && s->arrays[v].n_dim == 2 && s->arrays[v].split ==
+		1 && s->arrays[v].dim_param[1] == 2, "linear: v, rows of nz "
+		"only (its longest subscript has one size)");
+	AT_CHECK(has_ref(&s->stmts[0], v, AT_READ, 2, 7,
+		0L, 1L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 1L, 0L, 0L, 0L, 0L),
+		"linear: v[k + nz * j] is v[j][k]");
+	AT_CHECK(has_ref(&s->stmts[0], v, AT_READ, 2, 7,
+		0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 1L, 0L, 0L, 0L, 0L),
+		"linear: v[k] is v[0][k]");
+	s = src->scops[2];	/* columns: i j N 1 */
+	a = array(s, "a");
+	AT_CHECK(a >= 0 && s->arrays[a].n_dim == 2 && s->arrays[a].split ==
+		1 && !strcmp(s->params[s->arrays[a].dim_param[1]], "N") &&
+		has_ref(&s->stmts[0], a, AT_READ, 2, 4, 1L, 0L, 0L, 0L, 0L,
+		1L, 0L, 0L), "linear: a[N * i + j] with the macro N is "
+		"a[i][j]");
+	s = src->scops[3];	/* columns: i j k n m 1 */
+	a = array(s, "a");
+	v = array(s, "w");
+	AT_CHECK(has_ref(&s->stmts[0], a, AT_WRITE, 2, 6, 1L, 0L, 0L, 0L, 0L,
+		0L, 0L, -1L, 0L, 1L, 0L, -1L), "linear: a[i * n + n - 1 - j] "
+		"is a[i][n - 1 - j]");
+	AT_CHECK(v >= 0 && s->arrays[v].n_dim == 3 && has_ref(&s->stmts[0],
+		v, AT_READ, 3, 6, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 1L, 0L, 0L, 0L,
+		0L, 0L, 0L, 1L, 0L, 0L, 0L), "linear: w[((0) * n + j) * m + k] "
+		"is w[0][j][k]");
+done:
+	at_source_free(src);
+}
+
+/* Linearized subscripts the front end must not read as arrays. */
+static void test_linear_bad(void)
+{
+	rejects("fe_linear_bad.c", 5, "void lin_ok", "linear, bad");
 }
 
 /* Returns how many references of statement `st` have kind `kind`. */
@@ -606,6 +710,8 @@ int main(int argc, char **argv)
 	test_hint();
 	test_macro_args();
 	test_local();
+	test_linear();
+	test_linear_bad();
 	test_errors();
 	AT_TEST_END();
 }
