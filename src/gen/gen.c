@@ -5,7 +5,7 @@
  *
  *   autotile-gen --seed S [--size test|bench|round|small]
  *                [--variants "ID1 ..."]
- *                [--locals] [-o FILE]
+ *                [--locals] [--linear] [-o FILE]
  *
  * Prints one complete C program: #define'd sizes (each overridable with
  * -D), static double (float in series 3) arrays, a deterministic
@@ -105,6 +105,7 @@ typedef struct {
 	int root;
 	int err;
 	int locals;		/* --locals: statements through a local */
+	int linear;		/* --linear: arrays in one dimension */
 	int region;		/* series 5: the nests form a region, with
 				 * no repetition loop around them */
 	const char *elem;	/* element type of the arrays and of the
@@ -154,6 +155,7 @@ typedef struct {
 	int n_id;
 	int variants;
 	int locals;		/* --locals */
+	int linear;		/* --linear */
 } at_gen_opts;
 
 /* Iterator names and the matching size names, by dimension or role. */
@@ -2422,6 +2424,9 @@ static void at_gen_print_header(FILE *f, const at_gen_kernel *k,
 		" * a random kernel for autotile's tests and training data.\n",
 		seed, size, o->variants ? " --variants" : "",
 		o->locals ? " --locals" : "");
+	if (o->linear)
+		fputs(" * Arrays linearized (--linear): A[i][j] is written "
+			"A[(i) * NJ + (j)].\n", f);
 	snprintf(line, sizeof line, "Kernel class %s: %s.%s", k->cls, k->what,
 		strcmp(k->elem, "double") ? " Arrays and scalars are float." :
 		"");
@@ -2513,6 +2518,18 @@ static void at_gen_print_extent(FILE *f, const at_gen_kernel *k,
 		fprintf(f, " + %d", a->pad[d]);
 }
 
+/* Returns 1 when --linear writes array a in one dimension: it has two
+ * or more, and each but the first has one size as its extent. */
+static int at_gen_is_linear(const at_gen_kernel *k, const at_gen_array *a)
+{
+	if (!k->linear || a->nd < 2)
+		return 0;
+	for (int d = 1; d < a->nd; d++)
+		if (a->mul[d] != 1 || a->size2[d] >= 0 || a->pad[d])
+			return 0;
+	return 1;
+}
+
 /* Prints the static array declarations. */
 static void at_gen_print_arrays(FILE *f, const at_gen_kernel *k)
 {
@@ -2520,6 +2537,15 @@ static void at_gen_print_arrays(FILE *f, const at_gen_kernel *k)
 		const at_gen_array *a = &k->arr[i];
 
 		fprintf(f, "static %s %s", k->elem, a->name);
+		if (at_gen_is_linear(k, a)) {
+			fputs("[(", f);
+			at_gen_print_extent(f, k, a, 0);
+			fputc(')', f);
+			for (int d = 1; d < a->nd; d++)
+				fprintf(f, " * %s", at_gen_sname(k, a->size[d]));
+			fputs("];\n", f);
+			continue;
+		}
 		for (int d = 0; d < a->nd; d++) {
 			fputc('[', f);
 			at_gen_print_extent(f, k, a, d);
@@ -2731,6 +2757,76 @@ static void at_gen_print(FILE *f, const at_gen_kernel *k,
 		at_gen_print_main1(f);
 }
 
+/* Returns the length of the bracket group that starts at s ('['),
+ * through its ']'; 0 when it does not close. */
+static size_t at_gen_group(const char *s)
+{
+	int depth = 0;
+
+	for (size_t i = 0; s[i]; i++) {
+		depth += s[i] == '[' ? 1 : s[i] == ']' ? -1 : 0;
+		if (!depth)
+			return i + 1;
+	}
+	return 0;
+}
+
+/* Writes reference name[g0]...[g(nd-1)] of array a, whose groups start at
+ * g[d] (each `[...]`, len[d] bytes), as --linear indexes it:
+ * a[((g0) * S1 + (g1)) * S2 + (g2)]. */
+static void at_gen_put_linear(FILE *f, const at_gen_kernel *k,
+	const at_gen_array *a, const char *const *g, const size_t *len)
+{
+	fprintf(f, "%s[", a->name);
+	for (int d = 2; d < a->nd; d++)
+		fputc('(', f);
+	for (int d = 0; d < a->nd; d++) {
+		if (d)
+			fprintf(f, " * %s + ", at_gen_sname(k, a->size[d]));
+		fprintf(f, "(%.*s)", (int)len[d] - 2, g[d] + 1);
+		if (d && d < a->nd - 1)
+			fputc(')', f);
+	}
+	fputc(']', f);
+}
+
+/* Writes the program text t to f with every reference name[e0][e1]...
+ * to an array that --linear writes in one dimension indexed by hand
+ * (at_gen_put_linear); declarations, with one group, stay as they are. */
+static void at_gen_write_linear(FILE *f, const at_gen_kernel *k,
+	const char *t)
+{
+	while (*t) {
+		size_t n = strspn(t, "abcdefghijklmnopqrstuvwxyz"
+			"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+		const at_gen_array *a = NULL;
+		const char *g[AT_GEN_MAX_DIMS];
+		size_t len[AT_GEN_MAX_DIMS];
+		int nd = 0;
+
+		if (!n) {
+			fputc(*t++, f);
+			continue;
+		}
+		for (int i = 0; i < k->n_arr && !a; i++)
+			if (strlen(k->arr[i].name) == n &&
+			    !strncmp(k->arr[i].name, t, n) &&
+			    at_gen_is_linear(k, &k->arr[i]))
+				a = &k->arr[i];
+		for (const char *p = t + n; a && *p == '[' &&
+		     nd < AT_GEN_MAX_DIMS && (len[nd] = at_gen_group(p));
+		     p += len[nd++])
+			g[nd] = p;
+		if (a && nd == a->nd && g[nd - 1][len[nd - 1]] != '[') {
+			at_gen_put_linear(f, k, a, g, len);
+			t = g[nd - 1] + len[nd - 1];
+			continue;
+		}
+		fwrite(t, 1, n, f);
+		t += n;
+	}
+}
+
 /* ------------------------------------------------------------------ */
 /* Command line                                                        */
 /* ------------------------------------------------------------------ */
@@ -2740,7 +2836,7 @@ static void at_gen_usage(FILE *f)
 {
 	static const char *const l[] = {
 		"usage: autotile-gen --seed S [--size test|bench|round|small] "
-		"[--variants \"ID1 ID2 ...\"] [--locals] [-o FILE]",
+		"[--variants \"ID1 ID2 ...\"] [--locals] [--linear] [-o FILE]",
 		"",
 		"Prints a random C kernel program, deterministic from the",
 		"seed S (0 .. 2^64-1).  --size test (default): runs in",
@@ -2752,6 +2848,9 @@ static void at_gen_usage(FILE *f)
 		"--locals: every statement `X op= e;` of the kernel is written",
 		"`{ double at_t<n> = e; X op= at_t<n>; }` (the same kernel",
 		"through scalars declared in the nest).",
+		"--linear: arrays whose inner extents are one size each are",
+		"declared in one dimension and indexed by hand, A[(i) * NJ +",
+		"(j)] for A[i][j] (the same kernel, the same memory).",
 		"Exit status: 0 success, 1 output error, 2 usage error.",
 		NULL
 	};
@@ -2847,6 +2946,10 @@ static int at_gen_option(at_gen_opts *o, int argc, char **argv, int *i)
 		at_gen_usage(stdout);
 		return -1;
 	}
+	if (!strcmp(a, "--linear")) {
+		o->linear = 1;
+		return 0;
+	}
 	if (!strcmp(a, "--locals")) {
 		o->locals = 1;
 		return 0;
@@ -2899,6 +3002,31 @@ static int at_gen_parse(at_gen_opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* Prints the program of kernel k on f; with --linear through a buffer
+ * that at_gen_write_linear rewrites.  Returns 1 when out of memory. */
+static int at_gen_emit(FILE *f, const at_gen_kernel *k, const at_gen_opts *o)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	if (!o->linear) {
+		at_gen_print(f, k, o);
+		return 0;
+	}
+	m = open_memstream(&buf, &len);
+	if (!m)
+		return 1;
+	at_gen_print(m, k, o);
+	if (fclose(m) || !buf) {
+		free(buf);
+		return 1;
+	}
+	at_gen_write_linear(f, k, buf);
+	free(buf);
+	return 0;
+}
+
 /* Generates the kernel for o and writes the program to o->out (or
  * stdout); returns the exit status (0, or 1 after a message). */
 static int at_gen_run(const at_gen_opts *o)
@@ -2915,13 +3043,14 @@ static int at_gen_run(const at_gen_opts *o)
 		return 1;
 	}
 	k.locals = o->locals;
+	k.linear = o->linear;
 	if (o->out && !(f = fopen(o->out, "w"))) {
 		fprintf(stderr, "autotile-gen: error: cannot write `%s`: %s\n",
 			o->out, strerror(errno));
 		return 1;
 	}
-	at_gen_print(f, &k, o);
-	bad = ferror(f);
+	bad = at_gen_emit(f, &k, o);
+	bad |= ferror(f);
 	if (f != stdout ? fclose(f) : fflush(f))
 		bad = 1;
 	if (bad) {
