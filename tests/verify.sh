@@ -35,8 +35,8 @@
 # Environment: JOBS (default 2), TOOL_TIMEOUT (seconds autotile may take
 # on one variants file, default 300), CG_LIMIT (seconds isl may take to
 # generate one candidate's code, default 60), AUTOTILE (bin/autotile), GEN
-# (bin/autotile-gen), GENFLAGS (more autotile-gen options, e.g. --locals),
-# OUTDIR (tests/out/verify), KEEP=1 keeps passing seeds' files.
+# (bin/autotile-gen), GENFLAGS (more autotile-gen options, e.g. --locals,
+# --linear), OUTDIR (tests/out/verify), KEEP=1 keeps passing seeds' files.
 # Word splitting of id lists is intended.
 # shellcheck disable=SC2086,SC2016
 set -u
