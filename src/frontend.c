@@ -3230,8 +3230,8 @@ static int at_fe_param_hints(at_fe_nest *n)
 	return 0;
 }
 
-/* Reports subscript `lin` of array a at `off` as neither affine nor
- * linearized by parameters. */
+/* Reports subscript `lin` as neither affine nor linearized by
+ * parameters. */
 static void at_fe_lin_bad(at_fe_nest *n, const at_fe_lin *lin)
 {
 	at_fe_fail(n, lin->b, "subscript `%.*s` of `%s` is not affine "
