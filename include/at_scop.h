@@ -97,7 +97,7 @@ typedef struct at_array {
 	 * array.  dim_param[d] (1 <= d <= split) is the parameter that
 	 * subscript d stays below (n for j, m for k): the front end has
 	 * proved 0 <= subscript d < dim_param[d] at every instance
-	 * (at_scop_check_split), so that an element has one set of
+	 * (at_scop_split_holds), so that an element has one set of
 	 * subscripts. */
 	int split;
 	int dim_param[AT_MAX_DEPTH];
@@ -267,19 +267,12 @@ __isl_give isl_schedule *at_scop_schedule_tree(isl_ctx *ctx,
  * the tile sizes, point loops not shifted.  NULL when out of memory. */
 isl_ctx *at_scop_ctx_alloc(void);
 
-/* Checks the bounds the subscripts of split arrays need (at_array.split):
- * 0 <= subscript d < dim_param[d] at every instance of the statements
- * that use them, for every value of the parameters.  Returns 0 when they
- * all hold, 1 when one does not (then *stmt, *ref and *dim say which:
- * statement, reference of it, subscript), -1 on error (reported). */
-int at_scop_check_split(isl_ctx *ctx, const at_scop *scop, int *stmt,
-	int *ref, int *dim);
-
-/* Returns 1 when subscript `dim` of reference `ref` of statement `stmt`
- * (of a split array) keeps the bound at_scop_check_split checks, 0 when
- * not, -1 on error (reported). */
-int at_scop_split_holds(isl_ctx *ctx, const at_scop *scop, int stmt,
-	int ref, int dim);
+/* Returns 1 when subscript `dim` (>= 1) of reference `ref` of statement
+ * `stmt`, of a split array (at_array.split), stays in 0 .. dim_param[dim]
+ * - 1 at every instance of `dom` (the scop's domain, kept) for every
+ * value of the parameters, 0 when not, -1 on error. */
+int at_scop_split_holds(isl_ctx *ctx, const at_scop *scop,
+	__isl_keep isl_union_set *dom, int stmt, int ref, int dim);
 
 /* Returns the parameter context.  Nothing is assumed about parameter
  * values, so generated code is correct for every value.  NULL on error. */

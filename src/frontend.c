@@ -3291,8 +3291,8 @@ static int at_fe_lin_sizes(at_fe_nest *n, int a, int *size)
 
 /* Writes the ns + 1 subscripts (symbol-space rows, outermost first) that
  * subscript lin of an array with sizes size[0..ns) (innermost first)
- * splits into to m.  Returns -1 after reporting when it does not split by
- * them. */
+ * splits into to m (room for AT_MAX_DEPTH rows).  Returns -1 after
+ * reporting when it does not split by them. */
 static int at_fe_lin_split(at_fe_nest *n, const at_fe_lin *lin,
 	const int *size, int ns, long *m)
 {
@@ -3322,13 +3322,14 @@ static int at_fe_lin_split(at_fe_nest *n, const at_fe_lin *lin,
 	return 0;
 }
 
-/* Gives every reference of array a whose one subscript is lin the
- * ns + 1 subscripts m (taken).  Returns -1 when out of memory. */
+/* Gives every reference of array a whose one subscript is lin (its READ
+ * and WRITE for `+=`) a copy of the ns + 1 subscripts m.  Returns -1 when
+ * out of memory. */
 static int at_fe_lin_set(at_fe_nest *n, const at_fe_lin *lin, int ns,
-	long *m)
+	const long *m)
 {
+	size_t bytes = (size_t)(ns + 1) * AT_FE_ROW * sizeof *m;
 	at_scop *s = n->s;
-	int done = 0;
 
 	for (int k = 0; k < s->n_stmt; k++)
 		for (int i = 0; i < s->stmts[k].n_ref; i++) {
@@ -3337,19 +3338,14 @@ static int at_fe_lin_set(at_fe_nest *n, const at_fe_lin *lin, int ns,
 
 			if (r->array != lin->array || r->loc.offset != lin->off)
 				continue;
-			c = done++ ? malloc((size_t)(ns + 1) * AT_FE_ROW *
-				sizeof *c) : m;
+			c = malloc(bytes);
 			if (!c)
 				return -1;
-			if (c != m)
-				memcpy(c, m, (size_t)(ns + 1) * AT_FE_ROW *
-					sizeof *c);
+			memcpy(c, m, bytes);
 			free(r->m);
 			r->m = c;
 			r->n_dim = ns + 1;
 		}
-	if (!done)
-		free(m);
 	return 0;
 }
 
@@ -3370,19 +3366,12 @@ static int at_fe_delinearize(at_fe_nest *n)
 			continue;
 		}
 		for (int i = 0; i < n->n_lin; i++) {
-			long *m;
+			long m[AT_MAX_DEPTH * AT_FE_ROW];
 
 			if (n->lin[i].array != a)
 				continue;
-			m = calloc((size_t)(ns + 1) * AT_FE_ROW, sizeof *m);
-			if (!m) {
-				at_fe_fail(n, n->lin[i].b, "out of memory");
+			if (at_fe_lin_split(n, &n->lin[i], size, ns, m) < 0)
 				return -1;
-			}
-			if (at_fe_lin_split(n, &n->lin[i], size, ns, m) < 0) {
-				free(m);
-				return -1;
-			}
 			if (at_fe_lin_set(n, &n->lin[i], ns, m) < 0) {
 				at_fe_fail(n, n->lin[i].b, "out of memory");
 				return -1;
@@ -3434,27 +3423,61 @@ static void at_fe_split_move(const at_scop *s, int k, int i, int d, long t)
 	row[-1] -= t;	/* the constant of subscript d - 1 */
 }
 
-/* Subscript d of reference i of statement k of a split array fails its
- * bound (at_scop_check_split): tries to write its element with the
- * size of subscript d moved between it and subscript d - 1, one or two
- * either way (a[i * n + n - 1 - j] is a[i][n - 1 - j], not a[i + 1][-1 -
- * j]).  Returns 1 when one move makes the bound hold (it is kept), 0 when
- * none does, -1 on error. */
-static int at_fe_split_shift(isl_ctx *ctx, const at_scop *s, int k, int i,
-	int d)
+/* Returns 1 when subscript d of reference i of statement k of a split
+ * array keeps its bound (at_scop_split_holds), or when it does once the
+ * size of subscript d is moved between it and subscript d - 1, one or
+ * two either way (a[i * n + n - 1 - j] is a[i][n - 1 - j], not a[i +
+ * 1][-1 - j]; the move is kept); 0 when neither, -1 on error. */
+static int at_fe_split_fits(isl_ctx *ctx, const at_scop *s,
+	__isl_keep isl_union_set *dom, int k, int i, int d)
 {
-	static const long moves[] = { 1, -1, 2, -2 };
+	static const long moves[] = { 0, 1, -1, 2, -2 };
 
-	for (int m = 0; m < 4; m++) {
+	for (int m = 0; m < 5; m++) {
 		int h;
 
 		at_fe_split_move(s, k, i, d, moves[m]);
-		h = at_scop_split_holds(ctx, s, k, i, d);
+		h = at_scop_split_holds(ctx, s, dom, k, i, d);
 		if (h)
 			return h;
 		at_fe_split_move(s, k, i, d, -moves[m]);
 	}
 	return 0;
+}
+
+/* Finds the first subscript of a split array that does not keep its
+ * bound (at_fe_split_fits; each reference's subscripts innermost first,
+ * as a move changes the one outside it): sets *pk, *pi, *pd (statement,
+ * reference, subscript) and returns 1; 0 when every one does, -1 on
+ * error (reported). */
+static int at_fe_split_bad(isl_ctx *ctx, const at_scop *s, int *pk, int *pi,
+	int *pd)
+{
+	isl_union_set *dom = at_scop_domain(ctx, s);
+	int r = 0;
+
+	if (!dom)
+		return -1;	/* reported */
+	for (int k = 0; k < s->n_stmt; k++)
+		for (int i = 0; i < s->stmts[k].n_ref; i++)
+			for (int d = s->arrays[s->stmts[k].refs[i].array].split;
+			     d >= 1; d--) {
+				int h = at_fe_split_fits(ctx, s, dom, k, i, d);
+
+				if (h == 1)
+					continue;
+				*pk = k;
+				*pi = i;
+				*pd = d;
+				r = h < 0 ? -1 : 1;
+				goto done;
+			}
+done:
+	isl_union_set_free(dom);
+	if (r < 0)
+		at_diag(&s->loc, AT_ERROR, "internal: could not check the "
+			"bounds of linearized subscripts");
+	return r;
 }
 
 /* Returns the kept subscript of reference ref (of a split array). */
@@ -3486,16 +3509,7 @@ static int at_fe_check_split(at_fe_nest *n)
 		at_fe_fail(n, s->loc.offset, "out of memory");
 		return -1;
 	}
-	r = at_scop_check_split(ctx, s, &k, &i, &d);
-	for (int tries = 0; r == 1 && tries < 4 * AT_MAX_DEPTH; tries++) {
-		int h = at_fe_split_shift(ctx, s, k, i, d);
-
-		if (h <= 0) {
-			r = h < 0 ? -1 : 1;
-			break;
-		}
-		r = at_scop_check_split(ctx, s, &k, &i, &d);
-	}
+	r = at_fe_split_bad(ctx, s, &k, &i, &d);
 	isl_ctx_free(ctx);
 	if (r == 1) {
 		const at_ref *ref = &s->stmts[k].refs[i];
@@ -3514,7 +3528,7 @@ static int at_fe_check_split(at_fe_nest *n)
 			s->params[ar->dim_param[d]]);
 		free(t);
 	} else if (r < 0) {
-		n->failed = 1;	/* at_scop_check_split said why */
+		n->failed = 1;	/* at_fe_split_bad said why */
 	}
 	return r ? -1 : 0;
 }

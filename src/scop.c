@@ -553,14 +553,13 @@ done:
 	return n;
 }
 
-/* Returns 1 when subscript d of reference `ref` of statement k stays in
- * 0 .. P - 1 (P = dim_param[d] of its array) at every instance of dom
- * (kept), 0 when not, -1 on error. */
-static int at_scop_split_in(isl_ctx *ctx, const at_scop *scop,
-	__isl_keep isl_union_set *dom, int k, const at_ref *ref, int d)
+/* Checks one bound of a split array's subscript (see at_scop.h). */
+int at_scop_split_holds(isl_ctx *ctx, const at_scop *scop,
+	__isl_keep isl_union_set *dom, int stmt, int ref, int dim)
 {
-	const long *row = ref->m + (size_t)d * at_scop_ncol(scop);
-	const at_stmt *s = &scop->stmts[k];
+	const at_ref *rf = &scop->stmts[stmt].refs[ref];
+	const long *row = rf->m + (size_t)dim * at_scop_ncol(scop);
+	const at_stmt *s = &scop->stmts[stmt];
 	at_buf b = { 0 };
 	isl_union_set *bad;
 	isl_bool empty;
@@ -568,13 +567,13 @@ static int at_scop_split_in(isl_ctx *ctx, const at_scop *scop,
 
 	at_scop_print_params(&b, scop);
 	at_buf_add(&b, "{ ");
-	at_scop_print_tuple(&b, s, k);
+	at_scop_print_tuple(&b, s, stmt);
 	at_buf_add(&b, " : ");
 	r = at_scop_print_row(&b, scop, s, row);
 	at_buf_add(&b, " < 0 or ");
 	r |= at_scop_print_row(&b, scop, s, row);
 	at_buf_printf(&b, " >= %s }",
-		scop->params[scop->arrays[ref->array].dim_param[d]]);
+		scop->params[scop->arrays[rf->array].dim_param[dim]]);
 	if (r < 0) {
 		at_buf_clear(&b);
 		return -1;
@@ -584,48 +583,6 @@ static int at_scop_split_in(isl_ctx *ctx, const at_scop *scop,
 	empty = isl_union_set_is_empty(bad);
 	isl_union_set_free(bad);
 	return empty < 0 ? -1 : empty == isl_bool_true;
-}
-
-/* Checks one bound of a split array's subscript (see at_scop.h). */
-int at_scop_split_holds(isl_ctx *ctx, const at_scop *scop, int stmt,
-	int ref, int dim)
-{
-	isl_union_set *dom = at_scop_domain(ctx, scop);
-	int r = dom ? at_scop_split_in(ctx, scop, dom, stmt,
-		&scop->stmts[stmt].refs[ref], dim) : -1;
-
-	isl_union_set_free(dom);
-	return r;
-}
-
-/* Checks the bounds of the split arrays' subscripts (see at_scop.h). */
-int at_scop_check_split(isl_ctx *ctx, const at_scop *scop, int *stmt,
-	int *ref, int *dim)
-{
-	isl_union_set *dom = at_scop_domain(ctx, scop);
-	int r = 0;
-
-	if (!dom)
-		return -1;	/* reported */
-	for (int k = 0; r == 0 && k < scop->n_stmt; k++)
-		for (int i = 0; r == 0 && i < scop->stmts[k].n_ref; i++) {
-			const at_ref *rf = &scop->stmts[k].refs[i];
-
-			for (int d = 1; r == 0 &&
-			     d <= scop->arrays[rf->array].split; d++) {
-				int h = at_scop_split_in(ctx, scop, dom, k,
-					rf, d);
-				r = h < 0 ? -1 : !h;
-				*stmt = k;
-				*ref = i;
-				*dim = d;
-			}
-		}
-	isl_union_set_free(dom);
-	if (r < 0)
-		at_diag(&scop->loc, AT_ERROR, "internal: could not check the "
-			"bounds of linearized subscripts");
-	return r;
 }
 
 /* Returns the domain of statement k (with `n` loops) as a set. */
