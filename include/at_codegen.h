@@ -45,7 +45,10 @@ typedef struct at_cg_opts {
 
 /* Generates the C text of `cand` for `scop` into *gen (which the caller
  * releases with at_gen_clear).  The text starts with a comment line naming
- * the transformation and is indented with scop->indent.  Returns 0, or -1
+ * the transformation and is indented with scop->indent; the loops of
+ * scop->restore follow it when the scop has them.  A scop with a guard
+ * (at_scop.guard) gets `if (guard) { that text } else { the nest as
+ * written }`, the condition printed by isl's AST builder.  Returns 0, or -1
  * after a diagnostic (none when isl was aborted: isl_ctx_abort, as by
  * at_watchdog). */
 int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,

@@ -97,8 +97,8 @@ typedef struct at_array {
 	 * array.  dim_param[d] (1 <= d <= split) is the parameter that
 	 * subscript d stays below (n for j, m for k): the front end has
 	 * proved 0 <= subscript d < dim_param[d] at every instance
-	 * (at_scop_split_holds), so that an element has one set of
-	 * subscripts. */
+	 * (at_scop_split_bad), for every parameter value or for those of
+	 * at_scop.guard, so that an element has one set of subscripts. */
 	int split;
 	int dim_param[AT_MAX_DEPTH];
 } at_array;
@@ -181,6 +181,15 @@ typedef struct at_scop {
 	 * read after it: a transformed nest is followed by it, so that those
 	 * variables end as the nest as written leaves them (NULL: none). */
 	char *restore;
+	/* When the bounds of at_array.split hold only for some parameter
+	 * values (`a[i * lda + j]` with j < n needs n <= lda): those values,
+	 * among the ones at which the nest runs, in isl's text ("[lda, n]
+	 * -> { : lda >= n }"), and the nest as written, from the line of its
+	 * first loop or statement on.  A transformed nest runs under that
+	 * condition and the nest as written otherwise (codegen).  NULL, NULL
+	 * when the bounds hold for every value. */
+	char *guard;
+	char *written;
 	/* isl objects kept between calls (at_scop_memo_on); NULL: none */
 	struct at_scop_memo *memo;
 } at_scop;
@@ -267,12 +276,24 @@ __isl_give isl_schedule *at_scop_schedule_tree(isl_ctx *ctx,
  * the tile sizes, point loops not shifted.  NULL when out of memory. */
 isl_ctx *at_scop_ctx_alloc(void);
 
-/* Returns 1 when subscript `dim` (>= 1) of reference `ref` of statement
- * `stmt`, of a split array (at_array.split), stays in 0 .. dim_param[dim]
- * - 1 at every instance of `dom` (the scop's domain, kept) for every
- * value of the parameters, 0 when not, -1 on error. */
-int at_scop_split_holds(isl_ctx *ctx, const at_scop *scop,
+/* Returns the parameter values at which subscript `dim` (>= 1) of
+ * reference `ref` of statement `stmt`, of a split array (at_array.split),
+ * leaves 0 .. dim_param[dim] - 1 at some instance of `dom` (the scop's
+ * domain, kept): empty when it stays in its row everywhere.  NULL on
+ * error. */
+__isl_give isl_set *at_scop_split_bad(isl_ctx *ctx, const at_scop *scop,
 	__isl_keep isl_union_set *dom, int stmt, int ref, int dim);
+
+/* Given `bad` (taken), the parameter values at which some split
+ * subscript leaves its row (the union of at_scop_split_bad's), sets
+ * *guard to the values among those at which a statement of `dom` (the
+ * scop's domain, kept) runs where none does, simplified in that context,
+ * in isl's text (freed by the caller: at_scop.guard), and returns 1; or
+ * returns 0 (*guard NULL) when those values are none or span fewer
+ * dimensions than the ones at which it runs (the bounds hold only on an
+ * equality such as off == 0); -1 on error. */
+int at_scop_split_guard(__isl_keep isl_union_set *dom,
+	__isl_take isl_set *bad, char **guard);
 
 /* Returns the parameter context.  Nothing is assumed about parameter
  * values, so generated code is correct for every value.  NULL on error. */

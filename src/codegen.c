@@ -75,6 +75,7 @@ struct at_cg {
 	 * top) and whether it is parallel (see at_cg_simd_safe). */
 	isl_ast_expr *outer;
 	int outer_par;
+	int base;		/* nesting of the whole text: 1 inside a guard */
 };
 
 /* Returns the helper definitions emitted once per output file. */
@@ -457,12 +458,14 @@ static void at_cg_expr(struct at_cg *cg, at_buf *b,
 	__isl_keep isl_ast_expr *e);
 
 /* Prints argument i of e, in parentheses when its precedence is below
- * `min` (the operator's own precedence, plus one on the right side). */
+ * `min` (the operator's own precedence, plus one on the right side), and
+ * an `&&` inside an `||` too, as gcc's -Wparentheses asks. */
 static void at_cg_arg(struct at_cg *cg, at_buf *b, __isl_keep isl_ast_expr *e,
 	int i, int min)
 {
 	isl_ast_expr *a = isl_ast_expr_op_get_arg(e, i);
-	int paren = at_cg_prec(a) < min;
+	int pa = at_cg_prec(a), paren = pa < min ||
+		(pa == 4 && at_cg_prec(e) == 3);
 
 	if (paren)
 		at_buf_add(b, "(");
@@ -580,7 +583,7 @@ static void at_cg_expr(struct at_cg *cg, at_buf *b,
 static void at_cg_indent(struct at_cg *cg, int level)
 {
 	at_buf_add(&cg->out, cg->scop->indent);
-	for (int i = 0; i < level; i++)
+	for (int i = 0; i < level + cg->base; i++)
 		at_buf_add(&cg->out, "  ");
 }
 
@@ -1393,6 +1396,71 @@ static void at_cg_locals(struct at_cg *cg)
 		}
 }
 
+/* Appends the nest's loops without their statements (at_scop.restore),
+ * when it has them: they leave the iterators declared outside the nest
+ * as the nest as written does. */
+static void at_cg_restore(struct at_cg *cg)
+{
+	if (!cg->scop->restore)
+		return;
+	at_cg_indent(cg, 0);
+	at_buf_add(&cg->out, "/* autotile: the loops as written, without "
+		"their statements: they leave the iterators declared outside "
+		"the nest as it does */\n");
+	at_cg_indent(cg, 0);
+	at_buf_add(&cg->out, cg->scop->restore);
+	at_buf_add(&cg->out, "\n");
+}
+
+/* Returns the C text of scop->guard (see at_scop.h) as isl's AST builder
+ * writes the condition, or NULL on error. */
+static char *at_cg_guard_text(isl_ctx *ctx, struct at_cg *cg)
+{
+	isl_ast_build *build = at_cg_build(ctx, cg->scop, cg->opts);
+	isl_set *set = isl_set_read_from_str(ctx, cg->scop->guard);
+	isl_set *context = at_scop_context(ctx, cg->scop);
+	isl_ast_expr *e = NULL;
+	at_buf b = { 0 };
+
+	if (context)
+		set = isl_set_align_params(set, isl_set_get_space(context));
+	isl_set_free(context);
+	if (build && set)
+		e = isl_ast_build_expr_from_set(build, set);
+	else
+		isl_set_free(set);
+	isl_ast_build_free(build);
+	if (!e)
+		return NULL;
+	at_cg_expr(cg, &b, e);
+	isl_ast_expr_free(e);
+	return at_buf_take(&b);
+}
+
+/* Wraps the generated text of a nest with a guard (at_scop.guard): the
+ * text runs under the condition, the nest as written otherwise.  Returns
+ * 0, or -1 on error. */
+static int at_cg_version(isl_ctx *ctx, struct at_cg *cg)
+{
+	const at_scop *scop = cg->scop;
+	char *cond = at_cg_guard_text(ctx, cg);
+	at_buf b = { 0 };
+
+	if (!cond)
+		return -1;
+	at_buf_printf(&b, "%s/* autotile: the transformed nest when every "
+		"linearized subscript stays in its row, the nest as written "
+		"otherwise */\n%sif (%s) {\n", scop->indent, scop->indent,
+		cond);
+	free(cond);
+	at_buf_addn(&b, cg->out.s, cg->out.len);
+	at_buf_printf(&b, "%s} else {\n%s\n%s}\n", scop->indent,
+		scop->written, scop->indent);
+	at_buf_clear(&cg->out);
+	cg->out = b;
+	return at_buf_failed(&b) ? -1 : 0;
+}
+
 /* Builds the AST of cand with isl's single upper bounds (`aub`) or
  * without, and prints it into cg->out.  Returns 0, or -1 on an isl or
  * printing error. */
@@ -1414,14 +1482,19 @@ static int at_cg_generate(isl_ctx *ctx, struct at_cg *cg,
 		return -1;
 	block = isl_ast_node_get_type(tree) == isl_ast_node_block ||
 		at_cg_starts_with_decl(cg, tree) || at_scop_n_local(scop) > 0;
-	at_buf_printf(&cg->out, "%s/* autotile: %s */\n", scop->indent,
-		cand->desc);
-	if (block)
-		at_buf_printf(&cg->out, "%s{\n", scop->indent);
+	at_cg_indent(cg, 0);
+	at_buf_printf(&cg->out, "/* autotile: %s */\n", cand->desc);
+	if (block) {
+		at_cg_indent(cg, 0);
+		at_buf_add(&cg->out, "{\n");
+	}
 	at_cg_locals(cg);
 	at_cg_node(cg, tree, block, 0);
-	if (block)
-		at_buf_printf(&cg->out, "%s}\n", scop->indent);
+	if (block) {
+		at_cg_indent(cg, 0);
+		at_buf_add(&cg->out, "}\n");
+	}
+	at_cg_restore(cg);
 	isl_ast_node_free(tree);
 	return cg->failed || at_buf_failed(&cg->out) ? -1 : 0;
 }
@@ -1436,7 +1509,7 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	const at_cand *cand, const at_cg_opts *opts, at_gen *gen)
 {
 	struct at_cg cg = { scop, deps, opts, at_cg_type(scop), gen, { 0 }, 0,
-		0, 0, 0, NULL, NULL, NULL, { 0 }, NULL, 0 };
+		0, 0, 0, NULL, NULL, NULL, { 0 }, NULL, 0, scop->guard != NULL };
 
 	memset(gen, 0, sizeof(*gen));
 	if (at_cg_par_init(&cg, cand->schedule) < 0 ||
@@ -1449,6 +1522,8 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 		if (at_cg_generate(ctx, &cg, cand, 1) < 0)
 			goto error;
 	}
+	if (scop->guard && at_cg_version(ctx, &cg) < 0)
+		goto error;
 	cg.out.s[--cg.out.len] = '\0';	/* the nest's own newline follows */
 	gen->text = at_buf_take(&cg.out);
 	at_cg_par_clear(&cg);

@@ -2,6 +2,7 @@
  * explain.c — the --explain report (see include/at_explain.h).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include <isl/schedule.h>
 #include <isl/union_map.h>
@@ -51,6 +52,23 @@ static void at_explain_locals(FILE *f, const at_scop *scop)
 	}
 }
 
+/* Prints the constraints of a guard in isl's text (at_scop.guard):
+ * "lda >= n" of "[lda, n] -> { : lda >= n }". */
+static void at_explain_guard(FILE *f, const char *guard)
+{
+	const char *p = strchr(guard, '{'), *e = strrchr(guard, '}');
+
+	p = p ? strchr(p, ':') : NULL;
+	while (p && (*p == ':' || *p == ' '))
+		p++;
+	while (p && e > p && e[-1] == ' ')
+		e--;
+	if (p && e && e > p)
+		fprintf(f, "%.*s", (int)(e - p), p);
+	else
+		fputs(guard, f);
+}
+
 /* Prints how the arrays with a linearized subscript are read (see
  * at_array.split): "c read with 2 subscripts, the inner one below nj". */
 static void at_explain_split(FILE *f, const at_scop *scop)
@@ -66,7 +84,14 @@ static void at_explain_split(FILE *f, const at_scop *scop)
 		for (int d = 1; d <= ar->split; d++)
 			fprintf(f, "%s%s", d > 1 ? ", " : "",
 				scop->params[ar->dim_param[d]]);
-		fprintf(f, " at every instance (proved)\n");
+		fprintf(f, " at every instance%s (proved)\n", scop->guard ?
+			" where the guard below holds" : "");
+	}
+	if (scop->guard) {
+		fprintf(f, "  guard: ");
+		at_explain_guard(f, scop->guard);
+		fprintf(f, "; the transformed nest runs where it holds, the "
+			"nest as written elsewhere\n");
 	}
 }
 

@@ -31,6 +31,8 @@
 #include <string.h>
 
 #include <clang-c/Index.h>
+#include <isl/set.h>
+#include <isl/union_set.h>
 
 #include "at_frontend.h"
 #include "at_buf.h"
@@ -3423,57 +3425,81 @@ static void at_fe_split_move(const at_scop *s, int k, int i, int d, long t)
 	row[-1] -= t;	/* the constant of subscript d - 1 */
 }
 
-/* Returns 1 when subscript d of reference i of statement k of a split
- * array keeps its bound (at_scop_split_holds), or when it does once the
- * size of subscript d is moved between it and subscript d - 1, one or
- * two either way (a[i * n + n - 1 - j] is a[i][n - 1 - j], not a[i +
- * 1][-1 - j]; the move is kept); 0 when neither, -1 on error. */
-static int at_fe_split_fits(isl_ctx *ctx, const at_scop *s,
+/* Returns the parameter values at which subscript d of reference i of
+ * statement k of a split array leaves its row (at_scop_split_bad): none
+ * once the size of subscript d is moved between it and subscript d - 1,
+ * one or two either way, when such a move (kept) makes it stay there (a[i
+ * * n + n - 1 - j] is a[i][n - 1 - j], not a[i + 1][-1 - j]); otherwise
+ * those of the subscript as written.  NULL on error. */
+static __isl_give isl_set *at_fe_split_fits(isl_ctx *ctx, const at_scop *s,
 	__isl_keep isl_union_set *dom, int k, int i, int d)
 {
 	static const long moves[] = { 0, 1, -1, 2, -2 };
+	isl_set *first = NULL;
 
 	for (int m = 0; m < 5; m++) {
-		int h;
+		isl_set *bad;
+		isl_bool empty;
 
 		at_fe_split_move(s, k, i, d, moves[m]);
-		h = at_scop_split_holds(ctx, s, dom, k, i, d);
-		if (h)
-			return h;
+		bad = at_scop_split_bad(ctx, s, dom, k, i, d);
+		empty = isl_set_is_empty(bad);
+		if (empty != isl_bool_false) {
+			isl_set_free(first);
+			return empty < 0 ? isl_set_free(bad) : bad;
+		}
 		at_fe_split_move(s, k, i, d, -moves[m]);
+		if (m == 0)
+			first = bad;
+		else
+			isl_set_free(bad);
 	}
-	return 0;
+	return first;
 }
 
-/* Finds the first subscript of a split array that does not keep its
- * bound (at_fe_split_fits; each reference's subscripts innermost first,
- * as a move changes the one outside it): sets *pk, *pi, *pd (statement,
- * reference, subscript) and returns 1; 0 when every one does, -1 on
- * error (reported). */
-static int at_fe_split_bad(isl_ctx *ctx, const at_scop *s, int *pk, int *pi,
+/* Finds where the split arrays' subscripts stay in their rows
+ * (at_fe_split_fits; each reference's subscripts innermost first, as a
+ * move changes the one outside it).  Returns 0 when they do for every
+ * parameter value, or with s->guard set when they do for a wide enough
+ * set of the values at which the nest runs (at_scop_split_guard);
+ * otherwise 1 with *pk, *pi, *pd (statement, reference, subscript) the
+ * first that does not everywhere; -1 on error (reported). */
+static int at_fe_split_guard(isl_ctx *ctx, at_scop *s, int *pk, int *pi,
 	int *pd)
 {
 	isl_union_set *dom = at_scop_domain(ctx, s);
-	int r = 0;
+	isl_set *bad = isl_set_empty(isl_union_set_get_space(dom));
+	int r = -1;
 
-	if (!dom)
-		return -1;	/* reported */
-	for (int k = 0; k < s->n_stmt; k++)
-		for (int i = 0; i < s->stmts[k].n_ref; i++)
+	*pk = -1;
+	for (int k = 0; k < s->n_stmt && bad; k++)
+		for (int i = 0; i < s->stmts[k].n_ref && bad; i++)
 			for (int d = s->arrays[s->stmts[k].refs[i].array].split;
-			     d >= 1; d--) {
-				int h = at_fe_split_fits(ctx, s, dom, k, i, d);
+			     d >= 1 && bad; d--) {
+				isl_set *b = at_fe_split_fits(ctx, s, dom, k, i,
+					d);
+				isl_bool e = isl_set_is_empty(b);
 
-				if (h == 1)
-					continue;
-				*pk = k;
-				*pi = i;
-				*pd = d;
-				r = h < 0 ? -1 : 1;
-				goto done;
+				if (e == isl_bool_false && *pk < 0) {
+					*pk = k;
+					*pi = i;
+					*pd = d;
+				}
+				bad = e < 0 ? isl_set_free(bad) :
+					isl_set_union(bad, b);
+				if (e < 0)
+					isl_set_free(b);
 			}
-done:
+	if (bad && *pk < 0) {
+		r = 0;		/* no guard: the bounds hold everywhere */
+	} else if (bad) {
+		int g = at_scop_split_guard(dom, bad, &s->guard);
+
+		bad = NULL;
+		r = g < 0 ? -1 : !g;	/* guarded: 0, too thin: 1 */
+	}
 	isl_union_set_free(dom);
+	isl_set_free(bad);
 	if (r < 0)
 		at_diag(&s->loc, AT_ERROR, "internal: could not check the "
 			"bounds of linearized subscripts");
@@ -3492,12 +3518,13 @@ static const at_fe_lin *at_fe_lin_of(const at_fe_nest *n, const at_ref *ref)
 }
 
 /* Has isl prove the bounds the split arrays' subscripts need (0 <= j < n
- * for a[i * n + j] read as a[i][j]) at every instance.  Returns -1 after
- * reporting the first that the loop bounds do not guarantee. */
+ * for a[i * n + j] read as a[i][j]) at every instance, for every
+ * parameter value or under a guard (at_fe_split_guard).  Returns -1
+ * after reporting the first that the loop bounds do not guarantee. */
 static int at_fe_check_split(at_fe_nest *n)
 {
-	const at_scop *s = n->s;
-	int k, i, d, r, any = 0;
+	at_scop *s = n->s;
+	int k = 0, i = 0, d = 0, r, any = 0;
 	isl_ctx *ctx;
 
 	for (int a = 0; a < s->n_array; a++)
@@ -3509,7 +3536,7 @@ static int at_fe_check_split(at_fe_nest *n)
 		at_fe_fail(n, s->loc.offset, "out of memory");
 		return -1;
 	}
-	r = at_fe_split_bad(ctx, s, &k, &i, &d);
+	r = at_fe_split_guard(ctx, s, &k, &i, &d);
 	isl_ctx_free(ctx);
 	if (r == 1) {
 		const at_ref *ref = &s->stmts[k].refs[i];
@@ -3528,7 +3555,7 @@ static int at_fe_check_split(at_fe_nest *n)
 			s->params[ar->dim_param[d]]);
 		free(t);
 	} else if (r < 0) {
-		n->failed = 1;	/* at_fe_split_bad said why */
+		n->failed = 1;	/* at_fe_split_guard said why */
 	}
 	return r ? -1 : 0;
 }
@@ -3554,6 +3581,28 @@ static int at_fe_finish(at_fe_nest *n)
 	return at_fe_check_split(n);
 }
 
+static unsigned at_fe_line_start(const at_fe_tu *t, unsigned off);
+
+/* Sets s->written (see at_scop.h) to the nest's text: from the start of
+ * the line of its first top-level statement (from the statement when
+ * something else comes before it on that line) to the end of its last
+ * one, `;` included.  Returns -1 when out of memory. */
+static int at_fe_as_written(at_fe_nest *n)
+{
+	at_scop *s = n->s;
+	const char *text = n->t->src->text;
+	unsigned b = at_fe_line_start(n->t, n->body_begin), e = n->body_end;
+
+	for (unsigned j = b; j < n->body_begin; j++)
+		if (text[j] != ' ' && text[j] != '\t')
+			b = n->body_begin;
+	for (int i = 0; i < s->n_stmt; i++)
+		if (s->stmts[i].end > e)
+			e = s->stmts[i].end;
+	s->written = at_fe_strndup(text + b, e - b);
+	return s->written ? 0 : -1;
+}
+
 /* Extracts the nest whose top-level statements are top[0..n_top) into
  * `s` (whose file, range and pragma fields are set).  Returns `s`, or
  * NULL after reporting (then `s` is freed). */
@@ -3576,6 +3625,10 @@ static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 	for (int i = 0; i < n_top && !n->failed; i++)
 		at_fe_walk(n, top[i]);
 	r = at_fe_finish(n);
+	if (r == 0 && s->guard && at_fe_as_written(n) < 0) {
+		at_diag(&s->loc, AT_ERROR, "out of memory");
+		r = -1;
+	}
 	at_fe_pop_conds(n, 0);
 	free(n->cond);
 	free(n->arr_ptr);

@@ -26,15 +26,6 @@ char *at_rewrite(const at_source *src, char *const *texts)
 		}
 		at_buf_addn(&b, src->text + pos, s->begin - pos);
 		at_buf_add(&b, texts[k]);
-		if (s->restore) {
-			at_buf_add(&b, "\n");
-			at_buf_add(&b, s->indent);
-			at_buf_add(&b, "/* autotile: the loops as written, without "
-				"their statements: they leave the iterators "
-				"declared outside the nest as it does */\n");
-			at_buf_add(&b, s->indent);
-			at_buf_add(&b, s->restore);
-		}
 		pos = s->end;
 	}
 	at_buf_addn(&b, src->text + pos, src->len - pos);

@@ -75,6 +75,8 @@ void at_scop_free(at_scop *scop)
 	free(scop->indent);
 	free(scop->hint);
 	free(scop->restore);
+	free(scop->guard);
+	free(scop->written);
 	free(scop->memo);	/* off: at_scop_memo_off came before */
 	free(scop);
 }
@@ -553,8 +555,9 @@ done:
 	return n;
 }
 
-/* Checks one bound of a split array's subscript (see at_scop.h). */
-int at_scop_split_holds(isl_ctx *ctx, const at_scop *scop,
+/* Returns where a split array's subscript leaves its row (see
+ * at_scop.h). */
+__isl_give isl_set *at_scop_split_bad(isl_ctx *ctx, const at_scop *scop,
 	__isl_keep isl_union_set *dom, int stmt, int ref, int dim)
 {
 	const at_ref *rf = &scop->stmts[stmt].refs[ref];
@@ -562,7 +565,6 @@ int at_scop_split_holds(isl_ctx *ctx, const at_scop *scop,
 	const at_stmt *s = &scop->stmts[stmt];
 	at_buf b = { 0 };
 	isl_union_set *bad;
-	isl_bool empty;
 	int r;
 
 	at_scop_print_params(&b, scop);
@@ -576,13 +578,47 @@ int at_scop_split_holds(isl_ctx *ctx, const at_scop *scop,
 		scop->params[scop->arrays[rf->array].dim_param[dim]]);
 	if (r < 0) {
 		at_buf_clear(&b);
-		return -1;
+		return NULL;
 	}
 	bad = at_scop_read_uset(ctx, scop, at_buf_take(&b));
 	bad = isl_union_set_intersect(bad, isl_union_set_copy(dom));
-	empty = isl_union_set_is_empty(bad);
-	isl_union_set_free(bad);
-	return empty < 0 ? -1 : empty == isl_bool_true;
+	return isl_union_set_params(bad);
+}
+
+/* Returns 1 when `ok`, the parameter values at which the nest runs
+ * (`run`, kept) and every split subscript stays in its row, spans as
+ * many dimensions as `run`: a condition such as n <= lda, which holds
+ * for values of every size; 0 when it is empty or thinner (off == 0 for
+ * a[i * n + j + off]: not worth a second version), -1 on error. */
+static int at_scop_split_wide(__isl_keep isl_set *ok, __isl_keep isl_set *run)
+{
+	isl_basic_set *a = isl_set_affine_hull(isl_set_copy(ok));
+	isl_basic_set *b = isl_set_affine_hull(isl_set_copy(run));
+	isl_bool eq = isl_basic_set_is_equal(a, b);
+
+	isl_basic_set_free(a);
+	isl_basic_set_free(b);
+	return eq < 0 ? -1 : eq == isl_bool_true;
+}
+
+/* Sets the guard of split subscripts that leave their rows at the
+ * parameter values `bad` (see at_scop.h). */
+int at_scop_split_guard(__isl_keep isl_union_set *dom,
+	__isl_take isl_set *bad, char **guard)
+{
+	isl_set *run = isl_union_set_params(isl_union_set_copy(dom));
+	isl_set *ok = isl_set_subtract(isl_set_copy(run), bad);
+	int r = at_scop_split_wide(ok, run);
+
+	*guard = NULL;
+	if (r == 1) {
+		ok = isl_set_coalesce(isl_set_gist(ok, isl_set_copy(run)));
+		*guard = ok ? isl_set_to_str(ok) : NULL;
+		r = *guard ? 1 : -1;
+	}
+	isl_set_free(ok);
+	isl_set_free(run);
+	return r;
 }
 
 /* Returns the domain of statement k (with `n` loops) as a set. */

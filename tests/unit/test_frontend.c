@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <isl/ctx.h>
+#include <isl/set.h>
+
 #include "at_test.h"
 #include "at_frontend.h"
 #include "at_features.h"
@@ -542,6 +545,68 @@ done:
 }
 
 /* Linearized subscripts the front end must not read as arrays. */
+/* Returns 1 when the guard of s (at_scop.guard) holds at the parameter
+ * values of `point` ("[n, lda] -> { : n = 4 and lda = 4 }"), 0 when it
+ * does not, -1 when s has no guard or on error. */
+static int guard_holds(const at_scop *s, const char *point)
+{
+	isl_ctx *ctx = isl_ctx_alloc();
+	isl_set *g = s->guard ? isl_set_read_from_str(ctx, s->guard) : NULL;
+	isl_bool e;
+
+	g = isl_set_intersect(g, isl_set_read_from_str(ctx, point));
+	e = isl_set_is_empty(g);
+	isl_set_free(g);
+	isl_ctx_free(ctx);
+	return e < 0 ? -1 : e == isl_bool_false;
+}
+
+/* Leading dimensions: the rows hold where isl says, and the nest as
+ * written is kept for the other values. */
+static void test_linear_guard(void)
+{
+	int before = at_diag_count(AT_WARNING);
+	at_source *src = parse("fe_linear_guard.c", 0, NULL);
+	const at_scop *s;
+
+	if (!src)
+		return;
+	AT_CHECK_INT(at_diag_count(AT_WARNING) - before, 0, "guard: no "
+		"warning");
+	AT_CHECK_INT(src->n_scop, 4, "guard: four nests");
+	if (src->n_scop != 4)
+		goto done;
+	s = src->scops[0];
+	AT_CHECK(guard_holds(s, "[m, n, lda] -> { : m = 3 and n = 5 and "
+		"lda = 5 }") == 1 && guard_holds(s, "[m, n, lda] -> { : m = 3 "
+		"and n = 6 and lda = 5 }") == 0, "guard: a[i * lda + j] needs "
+		"n <= lda");
+	AT_CHECK(s->written && !strncmp(s->written, "\tfor (int i = 0;", 16)
+		&& strstr(s->written, "a[i * lda + j];") + 15 == s->written +
+		strlen(s->written), "guard: the nest as written is kept, from "
+		"its line to its `;`");
+	s = src->scops[1];
+	AT_CHECK(guard_holds(s, "[nx, ny, nz, ldy, ldz] -> { : nx = 2 and "
+		"ny = 3 and nz = 4 and ldy = 3 and ldz = 4 }") == 1 &&
+		guard_holds(s, "[nx, ny, nz, ldy, ldz] -> { : nx = 2 and ny = "
+		"3 and nz = 4 and ldy = 2 and ldz = 4 }") == 0 &&
+		guard_holds(s, "[nx, ny, nz, ldy, ldz] -> { : nx = 2 and ny = "
+		"3 and nz = 4 and ldy = 3 and ldz = 3 }") == 0, "guard: planes "
+		"need ny <= ldy and nz <= ldz");
+	s = src->scops[2];
+	AT_CHECK(guard_holds(s, "[m, n, off, lda] -> { : m = 2 and n = 3 and "
+		"off = 2 and lda = 5 }") == 1 && guard_holds(s, "[m, n, off, "
+		"lda] -> { : m = 2 and n = 3 and off = 3 and lda = 5 }") == 0 &&
+		guard_holds(s, "[m, n, off, lda] -> { : m = 2 and n = 3 and "
+		"off = -1 and lda = 5 }") == 0, "guard: an offset needs 0 <= "
+		"off and n + off <= lda");
+	s = src->scops[3];
+	AT_CHECK(!s->guard && !s->written, "guard: none when the rows hold "
+		"for every value");
+done:
+	at_source_free(src);
+}
+
 static void test_linear_bad(void)
 {
 	rejects("fe_linear_bad.c", 5, "void lin_ok", "linear, bad");
@@ -712,6 +777,7 @@ int main(int argc, char **argv)
 	test_local();
 	test_linear();
 	test_linear_bad();
+	test_linear_guard();
 	test_errors();
 	AT_TEST_END();
 }
