@@ -1826,6 +1826,10 @@ if [ -x "$AUTOTILE" ]; then
 			OUTDIR=tests/out/verify-linear sh tests/verify.sh 100011 5 20 \
 			>"$LOGS/verify-linear.log" 2>&1
 		tally "$LOGS/verify-linear.log" "tests/verify.sh (--linear)"
+		AUTOTILE=$AUTOTILE GEN=$GEN GENFLAGS=--ld JOBS=$JOBS \
+			OUTDIR=tests/out/verify-ld sh tests/verify.sh 100021 4 15 \
+			>"$LOGS/verify-ld.log" 2>&1
+		tally "$LOGS/verify-ld.log" "tests/verify.sh (--ld)"
 		linear_same_pick 11 14 3000005 4000006 5000106 1000108
 		# Found by the dataset's check build (seed 1578, a skewed
 		# stencil): a hoisted bound printed 3 * (c3 / 4) as

@@ -5,7 +5,7 @@
  *
  *   autotile-gen --seed S [--size test|bench|round|small]
  *                [--variants "ID1 ..."]
- *                [--locals] [--linear] [-o FILE]
+ *                [--locals] [--linear] [--ld] [-o FILE]
  *
  * Prints one complete C program: #define'd sizes (each overridable with
  * -D), static double (float in series 3) arrays, a deterministic
@@ -106,6 +106,7 @@ typedef struct {
 	int err;
 	int locals;		/* --locals: statements through a local */
 	int linear;		/* --linear: arrays in one dimension */
+	int ld;			/* --ld: with rows of their own macros */
 	int region;		/* series 5: the nests form a region, with
 				 * no repetition loop around them */
 	const char *elem;	/* element type of the arrays and of the
@@ -155,7 +156,8 @@ typedef struct {
 	int n_id;
 	int variants;
 	int locals;		/* --locals */
-	int linear;		/* --linear */
+	int linear;		/* --linear (also set by --ld) */
+	int ld;			/* --ld */
 } at_gen_opts;
 
 /* Iterator names and the matching size names, by dimension or role. */
@@ -2424,7 +2426,11 @@ static void at_gen_print_header(FILE *f, const at_gen_kernel *k,
 		" * a random kernel for autotile's tests and training data.\n",
 		seed, size, o->variants ? " --variants" : "",
 		o->locals ? " --locals" : "");
-	if (o->linear)
+	if (o->ld)
+		fputs(" * Arrays linearized with their own row lengths (--ld): "
+			"x[i][j] is written\n * x[(i) * x_LD1 + (j)], x_LD1 the "
+			"extent of x's rows.\n", f);
+	else if (o->linear)
 		fputs(" * Arrays linearized (--linear): A[i][j] is written "
 			"A[(i) * NJ + (j)].\n", f);
 	snprintf(line, sizeof line, "Kernel class %s: %s.%s", k->cls, k->what,
@@ -2519,15 +2525,30 @@ static void at_gen_print_extent(FILE *f, const at_gen_kernel *k,
 }
 
 /* Returns 1 when --linear writes array a in one dimension: it has two
- * or more, and each but the first has one size as its extent. */
+ * or more, and each but the first has one size as its extent (any
+ * extents with --ld). */
 static int at_gen_is_linear(const at_gen_kernel *k, const at_gen_array *a)
 {
 	if (!k->linear || a->nd < 2)
 		return 0;
+	if (k->ld)
+		return 1;
 	for (int d = 1; d < a->nd; d++)
 		if (a->mul[d] != 1 || a->size2[d] >= 0 || a->pad[d])
 			return 0;
 	return 1;
+}
+
+/* Prints the row length of dimension d (>= 1) of an array that --linear
+ * writes in one dimension: its size ("NJ"), or with --ld its own macro
+ * ("A_LD1"). */
+static void at_gen_put_size(FILE *f, const at_gen_kernel *k,
+	const at_gen_array *a, int d)
+{
+	if (k->ld)
+		fprintf(f, "%s_LD%d", a->name, d);
+	else
+		fputs(at_gen_sname(k, a->size[d]), f);
 }
 
 /* Prints the static array declarations. */
@@ -2536,13 +2557,21 @@ static void at_gen_print_arrays(FILE *f, const at_gen_kernel *k)
 	for (int i = 0; i < k->n_arr; i++) {
 		const at_gen_array *a = &k->arr[i];
 
+		if (at_gen_is_linear(k, a) && k->ld)
+			for (int d = 1; d < a->nd; d++) {
+				fprintf(f, "#define %s_LD%d (", a->name, d);
+				at_gen_print_extent(f, k, a, d);
+				fputs(")\n", f);
+			}
 		fprintf(f, "static %s %s", k->elem, a->name);
 		if (at_gen_is_linear(k, a)) {
 			fputs("[(", f);
 			at_gen_print_extent(f, k, a, 0);
 			fputc(')', f);
-			for (int d = 1; d < a->nd; d++)
-				fprintf(f, " * %s", at_gen_sname(k, a->size[d]));
+			for (int d = 1; d < a->nd; d++) {
+				fputs(" * ", f);
+				at_gen_put_size(f, k, a, d);
+			}
 			fputs("];\n", f);
 			continue;
 		}
@@ -2781,8 +2810,11 @@ static void at_gen_put_linear(FILE *f, const at_gen_kernel *k,
 	for (int d = 2; d < a->nd; d++)
 		fputc('(', f);
 	for (int d = 0; d < a->nd; d++) {
-		if (d)
-			fprintf(f, " * %s + ", at_gen_sname(k, a->size[d]));
+		if (d) {
+			fputs(" * ", f);
+			at_gen_put_size(f, k, a, d);
+			fputs(" + ", f);
+		}
 		fprintf(f, "(%.*s)", (int)len[d] - 2, g[d] + 1);
 		if (d && d < a->nd - 1)
 			fputc(')', f);
@@ -2836,7 +2868,8 @@ static void at_gen_usage(FILE *f)
 {
 	static const char *const l[] = {
 		"usage: autotile-gen --seed S [--size test|bench|round|small] "
-		"[--variants \"ID1 ID2 ...\"] [--locals] [--linear] [-o FILE]",
+		"[--variants \"ID1 ID2 ...\"] [--locals] [--linear] [--ld] "
+		"[-o FILE]",
 		"",
 		"Prints a random C kernel program, deterministic from the",
 		"seed S (0 .. 2^64-1).  --size test (default): runs in",
@@ -2851,6 +2884,10 @@ static void at_gen_usage(FILE *f)
 		"--linear: arrays whose inner extents are one size each are",
 		"declared in one dimension and indexed by hand, A[(i) * NJ +",
 		"(j)] for A[i][j] (the same kernel, the same memory).",
+		"--ld: as --linear, every array of two or more dimensions,",
+		"each row length a macro of its own, A[(i) * A_LD1 + (j)]",
+		"with #define A_LD1 (NJ + 2): autotile versions the nest on",
+		"the rows holding its subscripts.",
 		"Exit status: 0 success, 1 output error, 2 usage error.",
 		NULL
 	};
@@ -2946,8 +2983,9 @@ static int at_gen_option(at_gen_opts *o, int argc, char **argv, int *i)
 		at_gen_usage(stdout);
 		return -1;
 	}
-	if (!strcmp(a, "--linear")) {
+	if (!strcmp(a, "--linear") || !strcmp(a, "--ld")) {
 		o->linear = 1;
+		o->ld |= a[2] == 'l' && a[3] == 'd';
 		return 0;
 	}
 	if (!strcmp(a, "--locals")) {
@@ -3044,6 +3082,7 @@ static int at_gen_run(const at_gen_opts *o)
 	}
 	k.locals = o->locals;
 	k.linear = o->linear;
+	k.ld = o->ld;
 	if (o->out && !(f = fopen(o->out, "w"))) {
 		fprintf(stderr, "autotile-gen: error: cannot write `%s`: %s\n",
 			o->out, strerror(errno));
