@@ -26,6 +26,7 @@
 #include <isl/union_set.h>
 #include <isl/union_map.h>
 #include <isl/schedule.h>
+#include <isl/aff_type.h>
 
 #define AT_MAX_DEPTH 8
 
@@ -190,6 +191,14 @@ typedef struct at_scop {
 	 * when the bounds hold for every value. */
 	char *guard;
 	char *written;
+	/* Pairs of arrays used with one subscript each, at least one a plain
+	 * (not restrict) pointer and one written, that the source does not
+	 * say are distinct (alias[i][0] < alias[i][1]): a transformed nest
+	 * runs only when the elements it accesses of the two do not overlap
+	 * (codegen, at_scop_extent), the nest as written (at_scop.written)
+	 * otherwise. */
+	int n_alias;
+	int (*alias)[2];
 	/* isl objects kept between calls (at_scop_memo_on); NULL: none */
 	struct at_scop_memo *memo;
 } at_scop;
@@ -294,6 +303,13 @@ __isl_give isl_set *at_scop_split_bad(isl_ctx *ctx, const at_scop *scop,
  * equality such as off == 0); -1 on error. */
 int at_scop_split_guard(__isl_keep isl_union_set *dom,
 	__isl_take isl_set *bad, char **guard);
+
+/* Sets *lo and *hi to the smallest and largest first subscript at which
+ * a statement of `scop` accesses array `a`, as functions of the
+ * parameters (defined where it accesses it).  Returns 0, or -1 on error
+ * (*lo and *hi NULL). */
+int at_scop_extent(isl_ctx *ctx, const at_scop *scop, int a,
+	__isl_give isl_pw_aff **lo, __isl_give isl_pw_aff **hi);
 
 /* Returns the parameter context.  Nothing is assumed about parameter
  * values, so generated code is correct for every value.  NULL on error. */

@@ -91,6 +91,11 @@ const char *at_codegen_helpers(void)
 	"{ return n >= 0 ? (n + d - 1) / d : -(-n / d); }\n"
 	"static inline long at_min(long a, long b) { return a < b ? a : b; }\n"
 	"static inline long at_max(long a, long b) { return a > b ? a : b; }\n"
+	"/* autotile: the address of element i of p as an integer, for the "
+	"checks that arrays do not overlap */\n"
+	"static inline unsigned long long at_addr(const void *p, long long i, "
+	"unsigned long long size)\n"
+	"{ return (unsigned long long)p + (unsigned long long)i * size; }\n"
 	"#endif\n";
 }
 
@@ -1412,47 +1417,144 @@ static void at_cg_restore(struct at_cg *cg)
 	at_buf_add(&cg->out, "\n");
 }
 
-/* Returns the C text of scop->guard (see at_scop.h) as isl's AST builder
- * writes the condition, or NULL on error. */
-static char *at_cg_guard_text(isl_ctx *ctx, struct at_cg *cg)
+/* Appends to b the C expression of pw_aff pa (taken), aligned with the
+ * parameters of `context` (kept), as isl's AST builder writes it (no
+ * parentheses around it).
+ * Returns 0, or -1 on error. */
+static int at_cg_pw_aff(struct at_cg *cg, at_buf *b,
+	__isl_keep isl_ast_build *build, __isl_keep isl_set *context,
+	__isl_take isl_pw_aff *pa)
 {
-	isl_ast_build *build = at_cg_build(ctx, cg->scop, cg->opts);
-	isl_set *set = isl_set_read_from_str(ctx, cg->scop->guard);
-	isl_set *context = at_scop_context(ctx, cg->scop);
-	isl_ast_expr *e = NULL;
-	at_buf b = { 0 };
+	isl_ast_expr *e;
 
-	if (context)
-		set = isl_set_align_params(set, isl_set_get_space(context));
-	isl_set_free(context);
-	if (build && set)
-		e = isl_ast_build_expr_from_set(build, set);
-	else
-		isl_set_free(set);
-	isl_ast_build_free(build);
+	pa = isl_pw_aff_align_params(pa, isl_set_get_space(context));
+	e = pa ? isl_ast_build_expr_from_pw_aff(build, pa) : NULL;
 	if (!e)
-		return NULL;
-	at_cg_expr(cg, &b, e);
+		return -1;
+	at_cg_expr(cg, b, e);
 	isl_ast_expr_free(e);
+	return 0;
+}
+
+/* Appends to b the address of element `at` (taken) of row 0 of array a
+ * (at_array.split; the element itself when a is not split), or one past
+ * it with end != 0, as an integer: "at_addr(a, (long long)(i + 1) * n,
+ * sizeof(*a))", n the product of the row lengths.  Returns 0 or -1. */
+static int at_cg_address(struct at_cg *cg, at_buf *b,
+	__isl_keep isl_ast_build *build, __isl_keep isl_set *context, int a,
+	__isl_take isl_pw_aff *at, int end)
+{
+	const at_array *ar = &cg->scop->arrays[a];
+
+	if (end)
+		at = isl_pw_aff_add_constant_val(at,
+			isl_val_one(isl_pw_aff_get_ctx(at)));
+	at_buf_printf(b, "at_addr(%s, %s", ar->name, ar->split ?
+		"(long long)(" : "");
+	if (at_cg_pw_aff(cg, b, build, context, at) < 0)
+		return -1;
+	at_buf_add(b, ar->split ? ")" : "");
+	for (int d = 1; d <= ar->split; d++)
+		at_buf_printf(b, " * %s", cg->scop->params[ar->dim_param[d]]);
+	at_buf_printf(b, ", sizeof(*%s))", ar->name);
+	return 0;
+}
+
+/* Appends to b the condition that the elements the nest accesses of
+ * arrays a and b do not overlap: "end(a) <= start(b) || end(b) <=
+ * start(a)" (at_scop_extent), in parentheses when `paren` (it is one of
+ * several conditions).  Returns 0 or -1. */
+static int at_cg_disjoint(isl_ctx *ctx, struct at_cg *cg, at_buf *b,
+	__isl_keep isl_ast_build *build, __isl_keep isl_set *context,
+	const int *pair, int paren)
+{
+	isl_pw_aff *lo[2], *hi[2];
+	int r = 0;
+
+	if (at_scop_extent(ctx, cg->scop, pair[0], &lo[0], &hi[0]) < 0)
+		return -1;
+	if (at_scop_extent(ctx, cg->scop, pair[1], &lo[1], &hi[1]) < 0) {
+		isl_pw_aff_free(lo[0]);
+		isl_pw_aff_free(hi[0]);
+		return -1;
+	}
+	for (int k = 0; k < 2; k++) {
+		at_buf_add(b, k ? " ||\n  " : paren ? "(" : "");
+		r |= at_cg_address(cg, b, build, context, pair[k], hi[k], 1);
+		at_buf_add(b, " <= ");
+		r |= at_cg_address(cg, b, build, context, pair[1 - k],
+			lo[1 - k], 0);
+	}
+	at_buf_add(b, paren ? ")" : "");
+	return r;
+}
+
+/* Returns the C condition under which the transformed nest of a
+ * versioned scop runs: its guard (at_scop.guard, as isl's AST builder
+ * writes it) and, for each pair of at_scop.alias, that the elements the
+ * nest accesses of the two arrays do not overlap.  NULL on error. */
+static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
+{
+	const at_scop *scop = cg->scop;
+	isl_ast_build *build = at_cg_build(ctx, scop, cg->opts);
+	isl_set *context = at_scop_context(ctx, scop);
+	at_buf b = { 0 };
+	int r = build && context ? 0 : -1;
+	int paren = (scop->guard != NULL) + scop->n_alias > 1;
+
+	if (!r && scop->guard) {
+		isl_set *set = isl_set_read_from_str(ctx, scop->guard);
+		isl_ast_expr *e;
+
+		set = isl_set_align_params(set, isl_set_get_space(context));
+		e = set ? isl_ast_build_expr_from_set(build, set) : NULL;
+		if (e) {
+			at_buf_add(&b, paren ? "(" : "");
+			at_cg_expr(cg, &b, e);
+			at_buf_add(&b, paren ? ")" : "");
+		}
+		r = e ? 0 : -1;
+		isl_ast_expr_free(e);
+	}
+	for (int i = 0; !r && i < scop->n_alias; i++) {
+		if (i || scop->guard)
+			at_buf_add(&b, " &&\n");
+		r = at_cg_disjoint(ctx, cg, &b, build, context,
+			scop->alias[i], paren);
+	}
+	isl_ast_build_free(build);
+	isl_set_free(context);
+	if (r < 0) {
+		at_buf_clear(&b);
+		return NULL;
+	}
 	return at_buf_take(&b);
 }
 
-/* Wraps the generated text of a nest with a guard (at_scop.guard): the
- * text runs under the condition, the nest as written otherwise.  Returns
- * 0, or -1 on error. */
+/* Wraps the generated text of a versioned nest (at_scop.guard,
+ * at_scop.alias): the text runs under at_cg_version_cond, the nest as
+ * written otherwise.  Returns 0, or -1 on error. */
 static int at_cg_version(isl_ctx *ctx, struct at_cg *cg)
 {
 	const at_scop *scop = cg->scop;
-	char *cond = at_cg_guard_text(ctx, cg);
+	char *cond = at_cg_version_cond(ctx, cg);
 	at_buf b = { 0 };
 
 	if (!cond)
 		return -1;
-	at_buf_printf(&b, "%s/* autotile: the transformed nest when every "
-		"linearized subscript stays in its row, the nest as written "
-		"otherwise */\n%sif (%s) {\n", scop->indent, scop->indent,
-		cond);
+	at_buf_printf(&b, "%s/* autotile: the transformed nest when %s%s%s, "
+		"the nest as written otherwise */\n%sif (", scop->indent,
+		scop->guard ? "every linearized subscript stays in its row" :
+		"", scop->guard && scop->n_alias ? " and " : "",
+		scop->n_alias ? "the arrays that may alias do not overlap" : "",
+		scop->indent);
+	for (const char *p = cond; *p; p++) {	/* one check per line */
+		at_buf_addn(&b, p, 1);
+		if (*p == '\n')
+			at_buf_printf(&b, "%s    ", scop->indent);
+	}
 	free(cond);
+	at_buf_add(&b, ") {\n");
 	at_buf_addn(&b, cg->out.s, cg->out.len);
 	at_buf_printf(&b, "%s} else {\n%s\n%s}\n", scop->indent,
 		scop->written, scop->indent);
@@ -1509,7 +1611,8 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	const at_cand *cand, const at_cg_opts *opts, at_gen *gen)
 {
 	struct at_cg cg = { scop, deps, opts, at_cg_type(scop), gen, { 0 }, 0,
-		0, 0, 0, NULL, NULL, NULL, { 0 }, NULL, 0, scop->guard != NULL };
+		0, 0, 0, NULL, NULL, NULL, { 0 }, NULL, 0,
+		scop->guard || scop->n_alias };
 
 	memset(gen, 0, sizeof(*gen));
 	if (at_cg_par_init(&cg, cand->schedule) < 0 ||
@@ -1522,7 +1625,7 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 		if (at_cg_generate(ctx, &cg, cand, 1) < 0)
 			goto error;
 	}
-	if (scop->guard && at_cg_version(ctx, &cg) < 0)
+	if ((scop->guard || scop->n_alias) && at_cg_version(ctx, &cg) < 0)
 		goto error;
 	cg.out.s[--cg.out.len] = '\0';	/* the nest's own newline follows */
 	gen->text = at_buf_take(&cg.out);

@@ -70,8 +70,10 @@ static void at_explain_guard(FILE *f, const char *guard)
 }
 
 /* Prints how the arrays with a linearized subscript are read (see
- * at_array.split): "c read with 2 subscripts, the inner one below nj". */
-static void at_explain_split(FILE *f, const at_scop *scop)
+ * at_array.split): "c read with 2 subscripts, the inner one below nj";
+ * and what a versioned nest checks before it runs transformed
+ * (at_scop.alias, at_scop.guard). */
+static void at_explain_arrays(FILE *f, const at_scop *scop)
 {
 	for (int a = 0; a < scop->n_array; a++) {
 		const at_array *ar = &scop->arrays[a];
@@ -87,6 +89,12 @@ static void at_explain_split(FILE *f, const at_scop *scop)
 		fprintf(f, " at every instance%s (proved)\n", scop->guard ?
 			" where the guard below holds" : "");
 	}
+	for (int i = 0; i < scop->n_alias; i++)
+		fprintf(f, "  alias check: %s and %s may overlap (not "
+			"restrict); the transformed nest runs where the "
+			"elements it accesses of each do not, the nest as "
+			"written elsewhere\n", scop->arrays[scop->alias[i][0]].name,
+			scop->arrays[scop->alias[i][1]].name);
 	if (scop->guard) {
 		fprintf(f, "  guard: ");
 		at_explain_guard(f, scop->guard);
@@ -113,7 +121,7 @@ void at_explain_nest(FILE *f, const at_scop *scop, const at_deps *deps)
 		fprintf(f, "    S%d (line %u, depth %d): %s\n", k,
 			scop->stmts[k].loc.line, scop->stmts[k].n_loop,
 			scop->stmts[k].text);
-	at_explain_split(f, scop);
+	at_explain_arrays(f, scop);
 	fprintf(f, "  dependences: %d\n", deps->n_dep);
 	for (int i = 0; i < deps->n_dep; i++)
 		at_explain_dep(f, scop, &deps->deps[i]);

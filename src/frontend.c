@@ -2562,8 +2562,36 @@ static int at_fe_check_params(at_fe_nest *n)
 	return 0;
 }
 
+/* Records that arrays a and b (a != b) are checked not to overlap at run
+ * time (at_scop.alias), once per pair.  Returns -1 when out of memory. */
+static int at_fe_add_alias(at_fe_nest *n, int a, int b)
+{
+	at_scop *s = n->s;
+	int (*v)[2];
+
+	if (a > b) {
+		int t = a;
+		a = b;
+		b = t;
+	}
+	for (int i = 0; i < s->n_alias; i++)
+		if (s->alias[i][0] == a && s->alias[i][1] == b)
+			return 0;
+	v = realloc(s->alias, (size_t)(s->n_alias + 1) * sizeof *v);
+	if (!v)
+		return -1;
+	s->alias = v;
+	s->alias[s->n_alias][0] = a;
+	s->alias[s->n_alias][1] = b;
+	s->n_alias++;
+	return 0;
+}
+
 /* Checks that no plain (non-restrict) pointer may alias another array
- * of the nest when one of them is written.  Returns -1 after reporting. */
+ * of the nest when one of them is written.  Two arrays used with one
+ * subscript each (a[i], a[i * n + j]) may: the nest is then versioned
+ * on the elements it accesses of each not overlapping (at_fe_add_alias).
+ * Returns -1 after reporting. */
 static int at_fe_check_alias(at_fe_nest *n)
 {
 	at_scop *s = n->s;
@@ -2579,6 +2607,14 @@ static int at_fe_check_alias(at_fe_nest *n)
 			    s->arrays[b].is_restrict ||
 			    (!at_fe_written(s, a) && !at_fe_written(s, b)))
 				continue;
+			if (s->arrays[a].n_dim == 1 && s->arrays[b].n_dim == 1) {
+				if (at_fe_add_alias(n, a, b) < 0) {
+					at_fe_fail(n, s->loc.offset, "out of "
+						"memory");
+					return -1;
+				}
+				continue;
+			}
 			loc = at_fe_first_ref(s, a);
 			if (n->arr_ptr[b])
 				at_fe_fail(n, loc.offset, "pointers `%s` and "
@@ -3625,7 +3661,7 @@ static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 	for (int i = 0; i < n_top && !n->failed; i++)
 		at_fe_walk(n, top[i]);
 	r = at_fe_finish(n);
-	if (r == 0 && s->guard && at_fe_as_written(n) < 0) {
+	if (r == 0 && (s->guard || s->n_alias) && at_fe_as_written(n) < 0) {
 		at_diag(&s->loc, AT_ERROR, "out of memory");
 		r = -1;
 	}

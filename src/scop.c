@@ -77,6 +77,7 @@ void at_scop_free(at_scop *scop)
 	free(scop->restore);
 	free(scop->guard);
 	free(scop->written);
+	free(scop->alias);
 	free(scop->memo);	/* off: at_scop_memo_off came before */
 	free(scop);
 }
@@ -619,6 +620,32 @@ int at_scop_split_guard(__isl_keep isl_union_set *dom,
 	isl_set_free(ok);
 	isl_set_free(run);
 	return r;
+}
+
+/* Returns the range of array a's accesses (see at_scop.h). */
+int at_scop_extent(isl_ctx *ctx, const at_scop *scop, int a,
+	__isl_give isl_pw_aff **lo, __isl_give isl_pw_aff **hi)
+{
+	const at_array *ar = &scop->arrays[a];
+	isl_union_map *acc = isl_union_map_union(
+		at_scop_access(ctx, scop, AT_READ, 0),
+		at_scop_access(ctx, scop, AT_WRITE, 0));
+	isl_union_set *elems = isl_union_map_range(acc);
+	isl_space *sp = isl_union_set_get_space(elems);
+	isl_set *set;
+
+	sp = isl_space_add_dims(sp, isl_dim_set, ar->n_dim);
+	sp = isl_space_set_tuple_name(sp, isl_dim_set, ar->name);
+	set = isl_union_set_extract_set(elems, sp);
+	isl_union_set_free(elems);
+	set = isl_set_project_out(set, isl_dim_set, 1, ar->n_dim - 1);
+	*lo = isl_set_dim_min(isl_set_copy(set), 0);
+	*hi = isl_set_dim_max(set, 0);
+	if (*lo && *hi)
+		return 0;
+	*lo = isl_pw_aff_free(*lo);
+	*hi = isl_pw_aff_free(*hi);
+	return -1;
 }
 
 /* Returns the domain of statement k (with `n` loops) as a set. */

@@ -545,6 +545,27 @@ done:
 }
 
 /* Linearized subscripts the front end must not read as arrays. */
+/* Parses input `name`, which must give no warning and keep all its n
+ * nests (checked, `what` naming the test).  Returns the source, or NULL
+ * when it does not. */
+static at_source *parse_all(const char *name, int n, const char *what)
+{
+	int before = at_diag_count(AT_WARNING);
+	at_source *src = parse(name, 0, NULL);
+	char msg[2][96];
+
+	if (!src)
+		return NULL;
+	snprintf(msg[0], sizeof msg[0], "%s: no warning", what);
+	snprintf(msg[1], sizeof msg[1], "%s: every nest kept", what);
+	AT_CHECK_INT(at_diag_count(AT_WARNING) - before, 0, msg[0]);
+	AT_CHECK_INT(src->n_scop, n, msg[1]);
+	if (src->n_scop == n)
+		return src;
+	at_source_free(src);
+	return NULL;
+}
+
 /* Returns 1 when the guard of s (at_scop.guard) holds at the parameter
  * values of `point` ("[n, lda] -> { : n = 4 and lda = 4 }"), 0 when it
  * does not, -1 when s has no guard or on error. */
@@ -565,17 +586,11 @@ static int guard_holds(const at_scop *s, const char *point)
  * written is kept for the other values. */
 static void test_linear_guard(void)
 {
-	int before = at_diag_count(AT_WARNING);
-	at_source *src = parse("fe_linear_guard.c", 0, NULL);
+	at_source *src = parse_all("fe_linear_guard.c", 4, "guard");
 	const at_scop *s;
 
 	if (!src)
 		return;
-	AT_CHECK_INT(at_diag_count(AT_WARNING) - before, 0, "guard: no "
-		"warning");
-	AT_CHECK_INT(src->n_scop, 4, "guard: four nests");
-	if (src->n_scop != 4)
-		goto done;
 	s = src->scops[0];
 	AT_CHECK(guard_holds(s, "[m, n, lda] -> { : m = 3 and n = 5 and "
 		"lda = 5 }") == 1 && guard_holds(s, "[m, n, lda] -> { : m = 3 "
@@ -603,7 +618,46 @@ static void test_linear_guard(void)
 	s = src->scops[3];
 	AT_CHECK(!s->guard && !s->written, "guard: none when the rows hold "
 		"for every value");
-done:
+	at_source_free(src);
+}
+
+/* Returns 1 when scop s checks arrays a and b (names) for overlap at run
+ * time (at_scop.alias). */
+static int checks(const at_scop *s, const char *a, const char *b)
+{
+	for (int i = 0; i < s->n_alias; i++) {
+		const char *x = s->arrays[s->alias[i][0]].name;
+		const char *y = s->arrays[s->alias[i][1]].name;
+
+		if ((!strcmp(x, a) && !strcmp(y, b)) ||
+		    (!strcmp(x, b) && !strcmp(y, a)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Plain pointers that may alias: kept, with the pairs to check. */
+static void test_alias(void)
+{
+	at_source *src = parse_all("fe_alias.c", 5, "alias");
+	const at_scop *s;
+
+	if (!src)
+		return;
+	s = src->scops[0];
+	AT_CHECK(s->n_alias == 1 && checks(s, "x", "y") && s->written &&
+		!s->guard, "alias: x and y checked, the nest as written kept");
+	s = src->scops[1];
+	AT_CHECK(s->n_alias == 1 && checks(s, "p", "G"), "alias: p and the "
+		"static G checked, restrict q not");
+	s = src->scops[2];
+	AT_CHECK(s->n_alias == 1 && checks(s, "a", "b") &&
+		s->arrays[s->alias[0][0]].split == 1, "alias: linearized a "
+		"and b checked");
+	AT_CHECK(src->scops[3]->n_alias == 0 && !src->scops[3]->written,
+		"alias: none between restrict pointers");
+	AT_CHECK(src->scops[4]->n_alias == 0, "alias: none when neither is "
+		"written");
 	at_source_free(src);
 }
 
@@ -778,6 +832,7 @@ int main(int argc, char **argv)
 	test_linear();
 	test_linear_bad();
 	test_linear_guard();
+	test_alias();
 	test_errors();
 	AT_TEST_END();
 }
