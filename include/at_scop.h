@@ -191,12 +191,12 @@ typedef struct at_scop {
 	 * when the bounds hold for every value. */
 	char *guard;
 	char *written;
-	/* Pairs of arrays used with one subscript each, at least one a plain
-	 * (not restrict) pointer and one written, that the source does not
-	 * say are distinct (alias[i][0] < alias[i][1]): a transformed nest
-	 * runs only when the elements it accesses of the two do not overlap
-	 * (codegen, at_scop_extent), the nest as written (at_scop.written)
-	 * otherwise. */
+	/* Pairs of arrays, at least one a plain (not restrict) pointer and
+	 * one written, that the source does not say are distinct
+	 * (alias[i][0] < alias[i][1]): a transformed nest runs only when the
+	 * rows (elements, for one subscript) it accesses of the two do not
+	 * overlap (codegen, at_scop_extent), the nest as written
+	 * (at_scop.written) otherwise. */
 	int n_alias;
 	int (*alias)[2];
 	/* isl objects kept between calls (at_scop_memo_on); NULL: none */

@@ -2509,16 +2509,6 @@ static int at_fe_written(const at_scop *s, int a)
 	return 0;
 }
 
-/* Returns the location of the first reference to array `a`. */
-static at_loc at_fe_first_ref(const at_scop *s, int a)
-{
-	for (int i = 0; i < s->n_stmt; i++)
-		for (int r = 0; r < s->stmts[i].n_ref; r++)
-			if (s->stmts[i].refs[r].array == a)
-				return s->stmts[i].refs[r].loc;
-	return s->loc;
-}
-
 /* Returns the location of the first write to array `a` (the scop's
  * location when there is none). */
 static at_loc at_fe_first_write(const at_scop *s, int a)
@@ -2587,11 +2577,10 @@ static int at_fe_add_alias(at_fe_nest *n, int a, int b)
 	return 0;
 }
 
-/* Checks that no plain (non-restrict) pointer may alias another array
- * of the nest when one of them is written.  Two arrays used with one
- * subscript each (a[i], a[i * n + j]) may: the nest is then versioned
- * on the elements it accesses of each not overlapping (at_fe_add_alias).
- * Returns -1 after reporting. */
+/* Finds the pairs of arrays that a plain (non-restrict) pointer may
+ * alias, one of them written: the nest is versioned on the elements it
+ * accesses of the two not overlapping (at_fe_add_alias).  Returns -1
+ * after reporting. */
 static int at_fe_check_alias(at_fe_nest *n)
 {
 	at_scop *s = n->s;
@@ -2601,30 +2590,14 @@ static int at_fe_check_alias(at_fe_nest *n)
 		    s->arrays[a].n_dim == 0)
 			continue;
 		for (int b = 0; b < s->n_array; b++) {
-			at_loc loc;
-
 			if (b == a || s->arrays[b].n_dim == 0 ||
 			    s->arrays[b].is_restrict ||
 			    (!at_fe_written(s, a) && !at_fe_written(s, b)))
 				continue;
-			if (s->arrays[a].n_dim == 1 && s->arrays[b].n_dim == 1) {
-				if (at_fe_add_alias(n, a, b) < 0) {
-					at_fe_fail(n, s->loc.offset, "out of "
-						"memory");
-					return -1;
-				}
-				continue;
+			if (at_fe_add_alias(n, a, b) < 0) {
+				at_fe_fail(n, s->loc.offset, "out of memory");
+				return -1;
 			}
-			loc = at_fe_first_ref(s, a);
-			if (n->arr_ptr[b])
-				at_fe_fail(n, loc.offset, "pointers `%s` and "
-					"`%s` may alias (declare them restrict)",
-					s->arrays[a].name, s->arrays[b].name);
-			else
-				at_fe_fail(n, loc.offset, "pointer `%s` may "
-					"point into `%s` (declare it restrict)",
-					s->arrays[a].name, s->arrays[b].name);
-			return -1;
 		}
 	}
 	return 0;

@@ -456,7 +456,7 @@ static void rejects(const char *name, int n_warn, const char *kept,
 /* Each rejected nest gives exactly one warning; the file goes on. */
 static void test_reject(void)
 {
-	rejects("fe_reject.c", 17, "void r_ok", "reject");
+	rejects("fe_reject.c", 16, "void r_ok", "reject");
 }
 
 /* Returns 1 when statement st has a reference of `kind` to array a whose
@@ -639,7 +639,7 @@ static int checks(const at_scop *s, const char *a, const char *b)
 /* Plain pointers that may alias: kept, with the pairs to check. */
 static void test_alias(void)
 {
-	at_source *src = parse_all("fe_alias.c", 5, "alias");
+	at_source *src = parse_all("fe_alias.c", 6, "alias");
 	const at_scop *s;
 
 	if (!src)
@@ -654,9 +654,13 @@ static void test_alias(void)
 	AT_CHECK(s->n_alias == 1 && checks(s, "a", "b") &&
 		s->arrays[s->alias[0][0]].split == 1, "alias: linearized a "
 		"and b checked");
-	AT_CHECK(src->scops[3]->n_alias == 0 && !src->scops[3]->written,
+	s = src->scops[3];
+	AT_CHECK(s->n_alias == 1 && checks(s, "r", "v") &&
+		s->arrays[s->alias[0][0]].n_dim + s->arrays[s->alias[0][1]].n_dim
+		== 3, "alias: a pointer to rows and a plain pointer checked");
+	AT_CHECK(src->scops[4]->n_alias == 0 && !src->scops[4]->written,
 		"alias: none between restrict pointers");
-	AT_CHECK(src->scops[4]->n_alias == 0, "alias: none when neither is "
+	AT_CHECK(src->scops[5]->n_alias == 0, "alias: none when neither is "
 		"written");
 	at_source_free(src);
 }

@@ -1,4 +1,4 @@
-/* Arrays the source does not say are distinct: the first three nests
+/* Arrays the source does not say are distinct: the first four nests
  * are kept with checks at run time (at_scop.alias), the others need
  * none. */
 #define N 64
@@ -28,6 +28,16 @@ void al_rows(int n, int m, const double *a, double *b)
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < m; j++)
 			b[i * m + j] = a[i * m + j] * 0.5;
+}
+
+/* A pointer to rows of N and a plain pointer: the rows' range and the
+ * elements' range are checked. */
+void al_rows2(int n, double (*r)[N], double *v)
+{
+#pragma autotile
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < N; j++)
+			r[i][j] = r[i][j] * v[j];
 }
 
 /* restrict: no check. */

@@ -87,13 +87,6 @@ void r_decl(void)
 	}
 }
 
-void r_alias(int n, double (*a)[N], double *b)
-{
-#pragma autotile
-	for (int i = 0; i < n; i++)
-		a[i][0] = b[i] + 1;
-}
-
 void r_deref(double *p)
 {
 #pragma autotile
