@@ -234,6 +234,33 @@ static int at_report_space(isl_ctx *ctx, cJSON *nest, const at_scop *scop,
 	return 0;
 }
 
+/* Adds `versioned` to nest when the scop is versioned: its guard in
+ * isl's text (at_scop.guard, or null) and the pairs of arrays checked
+ * not to overlap (at_scop.alias).  Returns 0, or -1 when out of
+ * memory. */
+static int at_report_version(cJSON *nest, const at_scop *scop)
+{
+	cJSON *v, *pairs;
+
+	if (!scop->guard && !scop->n_alias)
+		return 0;
+	v = cJSON_AddObjectToObject(nest, "versioned");
+	if (!v || at_report_add(v, "guard", scop->guard ?
+	    cJSON_CreateString(scop->guard) : cJSON_CreateNull()) < 0)
+		return -1;
+	pairs = cJSON_AddArrayToObject(v, "alias_checks");
+	for (int i = 0; pairs && i < scop->n_alias; i++) {
+		const char *names[2] = {
+			scop->arrays[scop->alias[i][0]].name,
+			scop->arrays[scop->alias[i][1]].name };
+
+		if (!cJSON_AddItemToArray(pairs,
+		    cJSON_CreateStringArray(names, 2)))
+			return -1;
+	}
+	return pairs ? 0 : -1;
+}
+
 /* Appends one nest to the report (see at_report.h). */
 int at_report_nest(isl_ctx *ctx, cJSON *report, const at_scop *scop,
 	const at_space *space, const at_cand *chosen)
@@ -254,7 +281,8 @@ int at_report_nest(isl_ctx *ctx, cJSON *report, const at_scop *scop,
 	    !cJSON_AddNumberToObject(nest, "statements", scop->n_stmt) ||
 	    !cJSON_AddNumberToObject(nest, "dependences", space->deps->n_dep) ||
 	    at_report_add(nest, "chosen", chosen ?
-	    cJSON_CreateString(chosen->id) : cJSON_CreateNull()) < 0)
+	    cJSON_CreateString(chosen->id) : cJSON_CreateNull()) < 0 ||
+	    at_report_version(nest, scop) < 0)
 		return -1;
 	return at_report_space(ctx, nest, scop, space);
 }

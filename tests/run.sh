@@ -546,6 +546,16 @@ run_cli() {
 		jq -e '.nests[0].rejected | length == 5' "$LOGS/cli.json" >/dev/null
 	check $? "cli $t: --report lists orig among listing11's candidates and its 5 rejected structures"
 
+	# Versioned nests: --explain names what is checked, --report has it.
+	cli "$t" --strategy fixed:32 --explain --report "$LOGS/version.json" tests/unit/inputs/fe_alias.c -o "$LOGS/cli.c"
+	[ $rc -eq 0 ] && nosan && grep -q "^  alias check: y and x may overlap" "$LOGS/cli.err" &&
+		jq -e '.nests[0].versioned.alias_checks == [["y","x"]] and .nests[0].versioned.guard == null and (.nests[4] | has("versioned") | not)' "$LOGS/version.json" >/dev/null
+	check $? "cli $t: --explain and --report name the arrays a versioned nest checks for overlap"
+	cli "$t" --strategy fixed:32 --explain --report "$LOGS/version.json" tests/unit/inputs/fe_linear_guard.c -o "$LOGS/cli.c"
+	[ $rc -eq 0 ] && nosan && grep -q "^  guard: lda >= n; the transformed nest runs where it holds" "$LOGS/cli.err" &&
+		jq -e '.nests[0].versioned.guard | test("lda >= n")' "$LOGS/version.json" >/dev/null
+	check $? "cli $t: --explain and --report give a versioned nest's guard"
+
 	cli "$t" --strategy model --weights /no/such/w.json -I runtime examples/matmul.c -o "$LOGS/cli.c"
 	n=$(wc -l <"$LOGS/cli.err")
 	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan && grep -q '^autotile: error: /no/such/w\.json' "$LOGS/cli.err"
