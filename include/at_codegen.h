@@ -19,6 +19,7 @@
 #include "at_scop.h"
 #include "at_deps.h"
 #include "at_space.h"
+#include "at_buf.h"
 
 #define AT_MAX_NOTES 64
 
@@ -63,9 +64,11 @@ __isl_give isl_schedule *at_codegen_ast_schedule(const at_cand *cand);
 /* Frees the text of *gen and resets it. */
 void at_gen_clear(at_gen *gen);
 
-/* Returns the C definitions of the helpers generated code calls
- * (at_floord, at_ceild, at_min, at_max), guarded so that they are defined
- * once per translation unit. */
-const char *at_codegen_helpers(void);
+/* Appends to b the C definitions of the helpers (at_floord, at_ceild,
+ * at_min, at_max, at_addr) that the generated texts[0..n) call (a NULL
+ * text calls none), each guarded so that it is defined once per
+ * translation unit: no unused static function for clang's
+ * -Wunused-function to warn about. */
+void at_codegen_helpers(at_buf *b, char *const *texts, int n);
 
 #endif

@@ -2,6 +2,7 @@
  * codegen.c — stage 7: isl AST -> C text, with OpenMP pragmas on loops
  * proved parallel.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,25 +79,62 @@ struct at_cg {
 	int base;		/* nesting of the whole text: 1 inside a guard */
 };
 
-/* Returns the helper definitions emitted once per output file. */
-const char *at_codegen_helpers(void)
+/* The helpers generated code may call: name, its definition and the
+ * comment that goes before the first helper of its group. */
+static const struct at_cg_helper {
+	const char *name, *def, *comment;
+} at_cg_helpers[] = {
+	{ "at_floord", "static inline long at_floord(long n, long d) "
+	  "{ return n >= 0 ? n / d : -((-n + d - 1) / d); }\n",
+	  "integer helpers for generated loop bounds (d > 0)" },
+	{ "at_ceild", "static inline long at_ceild(long n, long d) "
+	  "{ return n >= 0 ? (n + d - 1) / d : -(-n / d); }\n",
+	  "integer helpers for generated loop bounds (d > 0)" },
+	{ "at_min", "static inline long at_min(long a, long b) "
+	  "{ return a < b ? a : b; }\n",
+	  "integer helpers for generated loop bounds (d > 0)" },
+	{ "at_max", "static inline long at_max(long a, long b) "
+	  "{ return a > b ? a : b; }\n",
+	  "integer helpers for generated loop bounds (d > 0)" },
+	{ "at_addr", "static inline unsigned long long at_addr(const void *p, "
+	  "long long i, unsigned long long size)\n{ return (unsigned long "
+	  "long)p + (unsigned long long)i * size; }\n",
+	  "the address of element i of p as an integer, for the checks that "
+	  "arrays do not overlap" },
+};
+
+/* Returns 1 when one of texts[0..n) (NULL: none) calls helper `name`
+ * (`name(` not preceded by a letter, digit or `_`). */
+static int at_cg_calls(char *const *texts, int n, const char *name)
 {
-	return
-	"#ifndef AT_HELPERS_DEFINED\n"
-	"#define AT_HELPERS_DEFINED\n"
-	"/* autotile: integer helpers for generated loop bounds (d > 0) */\n"
-	"static inline long at_floord(long n, long d) "
-	"{ return n >= 0 ? n / d : -((-n + d - 1) / d); }\n"
-	"static inline long at_ceild(long n, long d) "
-	"{ return n >= 0 ? (n + d - 1) / d : -(-n / d); }\n"
-	"static inline long at_min(long a, long b) { return a < b ? a : b; }\n"
-	"static inline long at_max(long a, long b) { return a > b ? a : b; }\n"
-	"/* autotile: the address of element i of p as an integer, for the "
-	"checks that arrays do not overlap */\n"
-	"static inline unsigned long long at_addr(const void *p, long long i, "
-	"unsigned long long size)\n"
-	"{ return (unsigned long long)p + (unsigned long long)i * size; }\n"
-	"#endif\n";
+	size_t len = strlen(name);
+
+	for (int k = 0; k < n; k++)
+		for (const char *p = texts[k]; p && (p = strstr(p, name));
+		     p += len)
+			if (p[len] == '(' && (p == texts[k] ||
+			    !(isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+				return 1;
+	return 0;
+}
+
+/* Appends the helpers the texts call (see at_codegen.h). */
+void at_codegen_helpers(at_buf *b, char *const *texts, int n)
+{
+	const char *comment = NULL;
+
+	for (size_t h = 0; h < sizeof at_cg_helpers / sizeof *at_cg_helpers;
+	     h++) {
+		const struct at_cg_helper *hp = &at_cg_helpers[h];
+
+		if (!at_cg_calls(texts, n, hp->name))
+			continue;
+		if (!comment || strcmp(comment, hp->comment))
+			at_buf_printf(b, "/* autotile: %s */\n", hp->comment);
+		comment = hp->comment;
+		at_buf_printf(b, "#ifndef AT_HELPER_%s\n#define AT_HELPER_%s\n"
+			"%s#endif\n", hp->name, hp->name, hp->def);
+	}
 }
 
 /*

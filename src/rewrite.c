@@ -20,7 +20,7 @@ char *at_rewrite(const at_source *src, char *const *texts)
 			continue;
 		if (!helpers && s->func_begin >= pos && s->func_begin <= s->begin) {
 			at_buf_addn(&b, src->text + pos, s->func_begin - pos);
-			at_buf_add(&b, at_codegen_helpers());
+			at_codegen_helpers(&b, texts, src->n_scop);
 			pos = s->func_begin;
 			helpers = 1;
 		}

@@ -496,6 +496,17 @@ cli() {
 	sed -n '1,5s/^/#   /p' "$LOGS/cli.err"
 }
 
+# Succeeds when output file $1 defines at least one of the helpers
+# generated code calls and each one it defines is called there too (an
+# unused static function is what clang's -Wunused-function warns about).
+helpers_used() {
+	hs=$(grep -o '^#define AT_HELPER_at_[a-z]*' "$1" | sed 's/.*AT_HELPER_//')
+	[ -n "$hs" ] || return 1
+	for h in $hs; do
+		[ "$(grep -c "[^a-z_]$h(" "$1")" -ge 2 ] || return 1
+	done
+}
+
 # Succeeds when the last cli run printed no sanitizer report.
 nosan() {
 	! grep -Eq "$SANRE" "$LOGS/cli.err" "$LOGS/cli.out"
@@ -545,6 +556,17 @@ run_cli() {
 		"$LOGS/cli.json" >/dev/null &&
 		jq -e '.nests[0].rejected | length == 5' "$LOGS/cli.json" >/dev/null
 	check $? "cli $t: --report lists orig among listing11's candidates and its 5 rejected structures"
+
+	# Only the helpers the generated code calls are defined: matmul's
+	# tiles need at_floord and at_min, not at_addr; aliascheck's checks
+	# need at_addr.
+	cli "$t" -I runtime examples/matmul.c -o "$LOGS/helpers.c"
+	[ $rc -eq 0 ] && nosan && helpers_used "$LOGS/helpers.c" &&
+		! grep -q at_addr "$LOGS/helpers.c" &&
+		cli "$t" tests/errors/aliascheck.c -o "$LOGS/helpers.c" &&
+		[ $rc -eq 0 ] && helpers_used "$LOGS/helpers.c" &&
+		grep -q '^#define AT_HELPER_at_addr' "$LOGS/helpers.c"
+	check $? "cli $t: the output defines the helpers its generated code calls and no other"
 
 	# Versioned nests: --explain names what is checked, --report has it.
 	cli "$t" --strategy fixed:32 --explain --report "$LOGS/version.json" tests/unit/inputs/fe_alias.c -o "$LOGS/cli.c"
