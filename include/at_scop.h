@@ -182,6 +182,12 @@ typedef struct at_scop {
 	 * read after it: a transformed nest is followed by it, so that those
 	 * variables end as the nest as written leaves them (NULL: none). */
 	char *restore;
+	/* `(void)i; (void)t;` for the variables declared outside the nest
+	 * that only the nest as written uses (its loops' iterators when
+	 * there is no restore, the scalars made private): a transformed nest
+	 * starts with it, so that compilers do not warn that they are unused
+	 * (-Wunused-variable).  NULL: none. */
+	char *unused;
 	/* When the bounds of at_array.split hold only for some parameter
 	 * values (`a[i * lda + j]` with j < n needs n <= lda): those values,
 	 * among the ones at which the nest runs, in isl's text ("[lda, n]

@@ -1621,12 +1621,18 @@ static int at_cg_generate(isl_ctx *ctx, struct at_cg *cg,
 	if (!tree)
 		return -1;
 	block = isl_ast_node_get_type(tree) == isl_ast_node_block ||
-		at_cg_starts_with_decl(cg, tree) || at_scop_n_local(scop) > 0;
+		at_cg_starts_with_decl(cg, tree) || at_scop_n_local(scop) > 0 ||
+		scop->unused;
 	at_cg_indent(cg, 0);
 	at_buf_printf(&cg->out, "/* autotile: %s */\n", cand->desc);
 	if (block) {
 		at_cg_indent(cg, 0);
 		at_buf_add(&cg->out, "{\n");
+	}
+	if (scop->unused) {	/* before the locals that may shadow them */
+		at_cg_indent(cg, 1);
+		at_buf_printf(&cg->out, "%s /* autotile: used by the nest as "
+			"written only */\n", scop->unused);
 	}
 	at_cg_locals(cg);
 	at_cg_node(cg, tree, block, 0);

@@ -3569,6 +3569,51 @@ static int at_fe_check_split(at_fe_nest *n)
 	return r ? -1 : 0;
 }
 
+/* Appends `(void)name; ` to b unless b has it already. */
+static void at_fe_add_void(at_buf *b, const char *name)
+{
+	char stmt[160];
+
+	snprintf(stmt, sizeof stmt, "(void)%s;", name);
+	if (b->s && strstr(b->s, stmt))
+		return;
+	at_buf_printf(b, "%s%s", b->len ? " " : "", stmt);
+}
+
+/* Sets s->unused (see at_scop.h): the variables declared outside the
+ * nest that only the nest as written uses, which a transformed nest does
+ * not: the iterators of its loops when no restore loops follow it, and
+ * the scalars it made private.  Returns -1 when out of memory. */
+static int at_fe_unused(at_fe_nest *n)
+{
+	at_scop *s = n->s;
+	at_buf b = { 0 };
+
+	for (int l = 0; l < s->n_loop && !s->restore; l++) {
+		unsigned db = 0, de = 0;
+
+		if (at_fe_extent(n->t, n->iter_decl[l], &db, &de) == 0 &&
+		    (db < n->body_begin || db >= n->body_end))
+			at_fe_add_void(&b, s->loops[l].iter);
+	}
+	for (int a = 0; a < s->n_array; a++)
+		if (s->arrays[a].privatized) {
+			char *name = at_fe_cxstr(clang_getCursorSpelling(
+				n->arr_decl[a]));
+
+			if (!name) {
+				at_buf_clear(&b);
+				return -1;
+			}
+			at_fe_add_void(&b, name);
+			free(name);
+		}
+	if (b.len == 0)
+		return at_buf_failed(&b) ? -1 : 0;
+	s->unused = at_buf_take(&b);
+	return s->unused ? 0 : -1;
+}
+
 /* Checks and remaps the extracted nest.  Returns -1 after reporting. */
 static int at_fe_finish(at_fe_nest *n)
 {
@@ -3583,7 +3628,8 @@ static int at_fe_finish(at_fe_nest *n)
 			"%s", n->s->n_loop ? "statement" : "loop");
 		return -1;
 	}
-	if (at_fe_remap_all(n) < 0 || at_fe_param_hints(n) < 0) {
+	if (at_fe_remap_all(n) < 0 || at_fe_param_hints(n) < 0 ||
+	    at_fe_unused(n) < 0) {
 		at_fe_fail(n, n->s->loc.offset, "out of memory");
 		return -1;
 	}

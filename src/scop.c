@@ -75,6 +75,7 @@ void at_scop_free(at_scop *scop)
 	free(scop->indent);
 	free(scop->hint);
 	free(scop->restore);
+	free(scop->unused);
 	free(scop->guard);
 	free(scop->written);
 	free(scop->alias);
