@@ -1506,6 +1506,14 @@ static int at_fe_array(at_fe_nest *n, CXCursor d, const char *name, int nsub,
 				"in the loop nest", name);
 			return -1;
 		}
+		if (s->arrays[a].n_dim != nsub &&
+		    (s->arrays[a].n_dim == 0 || nsub == 0)) {
+			at_fe_fail(n, off, "array `%s` is also used without "
+				"subscript (the pointer or array itself: "
+				"assigned, passed or in pointer arithmetic)",
+				name);
+			return -1;
+		}
 		if (s->arrays[a].n_dim != nsub) {
 			at_fe_fail(n, off, "`%s` is used with %d and with %d "
 				"subscripts", name, s->arrays[a].n_dim, nsub);

@@ -456,7 +456,7 @@ static void rejects(const char *name, int n_warn, const char *kept,
 /* Each rejected nest gives exactly one warning; the file goes on. */
 static void test_reject(void)
 {
-	rejects("fe_reject.c", 16, "void r_ok", "reject");
+	rejects("fe_reject.c", 17, "void r_ok", "reject");
 }
 
 /* Returns 1 when statement st has a reference of `kind` to array a whose

@@ -87,6 +87,15 @@ void r_decl(void)
 	}
 }
 
+void r_ptr_assign(int n, double *x, double *y)
+{
+#pragma autotile
+	for (int i = 0; i < n; i++) {
+		y[i] = x[i];
+		x = y;
+	}
+}
+
 void r_deref(double *p)
 {
 #pragma autotile
