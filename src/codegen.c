@@ -79,6 +79,8 @@ struct at_cg {
 	int base;		/* nesting of the whole text: 1 inside a guard */
 };
 
+#define AT_CG_BOUNDS "integer helpers for generated loop bounds (d > 0)"
+
 /* The helpers generated code may call: name, its definition and the
  * comment that goes before the first helper of its group. */
 static const struct at_cg_helper {
@@ -86,16 +88,16 @@ static const struct at_cg_helper {
 } at_cg_helpers[] = {
 	{ "at_floord", "static inline long at_floord(long n, long d) "
 	  "{ return n >= 0 ? n / d : -((-n + d - 1) / d); }\n",
-	  "integer helpers for generated loop bounds (d > 0)" },
+	  AT_CG_BOUNDS },
 	{ "at_ceild", "static inline long at_ceild(long n, long d) "
 	  "{ return n >= 0 ? (n + d - 1) / d : -(-n / d); }\n",
-	  "integer helpers for generated loop bounds (d > 0)" },
+	  AT_CG_BOUNDS },
 	{ "at_min", "static inline long at_min(long a, long b) "
 	  "{ return a < b ? a : b; }\n",
-	  "integer helpers for generated loop bounds (d > 0)" },
+	  AT_CG_BOUNDS },
 	{ "at_max", "static inline long at_max(long a, long b) "
 	  "{ return a > b ? a : b; }\n",
-	  "integer helpers for generated loop bounds (d > 0)" },
+	  AT_CG_BOUNDS },
 	{ "at_addr", "static inline unsigned long long at_addr(const void *p, "
 	  "long long i, unsigned long long size)\n{ return (unsigned long "
 	  "long)p + (unsigned long long)i * size; }\n",
@@ -1498,33 +1500,34 @@ static int at_cg_address(struct at_cg *cg, at_buf *b,
 	return 0;
 }
 
-/* Appends to b the condition that the elements the nest accesses of
- * arrays a and b do not overlap: "end(a) <= start(b) || end(b) <=
- * start(a)" (at_scop_extent), in parentheses when `paren` (it is one of
- * several conditions).  Returns 0 or -1. */
-static int at_cg_disjoint(isl_ctx *ctx, struct at_cg *cg, at_buf *b,
+/* Sets ends[2 * a] and ends[2 * a + 1] to the C text of the first
+ * address and of the one past the last that the nest accesses of each
+ * array a of an alias pair (at_scop_extent, at_cg_address), once per
+ * array.  Returns 0, or -1 on error. */
+static int at_cg_ends(isl_ctx *ctx, struct at_cg *cg,
 	__isl_keep isl_ast_build *build, __isl_keep isl_set *context,
-	const int *pair, int paren)
+	char **ends)
 {
-	isl_pw_aff *lo[2], *hi[2];
-	int r = 0;
+	const at_scop *scop = cg->scop;
 
-	if (at_scop_extent(ctx, cg->scop, pair[0], &lo[0], &hi[0]) < 0)
-		return -1;
-	if (at_scop_extent(ctx, cg->scop, pair[1], &lo[1], &hi[1]) < 0) {
-		isl_pw_aff_free(lo[0]);
-		isl_pw_aff_free(hi[0]);
-		return -1;
+	for (int i = 0; i < 2 * scop->n_alias; i++) {
+		int a = scop->alias[i / 2][i % 2];
+		isl_pw_aff *lo, *hi;
+		at_buf b[2] = { { 0 }, { 0 } };
+		int r;
+
+		if (ends[2 * a])
+			continue;
+		if (at_scop_extent(ctx, scop, a, &lo, &hi) < 0)
+			return -1;
+		r = at_cg_address(cg, &b[0], build, context, a, lo, 0);
+		r |= at_cg_address(cg, &b[1], build, context, a, hi, 1);
+		ends[2 * a] = at_buf_take(&b[0]);
+		ends[2 * a + 1] = at_buf_take(&b[1]);
+		if (r < 0 || !ends[2 * a] || !ends[2 * a + 1])
+			return -1;
 	}
-	for (int k = 0; k < 2; k++) {
-		at_buf_add(b, k ? " ||\n  " : paren ? "(" : "");
-		r |= at_cg_address(cg, b, build, context, pair[k], hi[k], 1);
-		at_buf_add(b, " <= ");
-		r |= at_cg_address(cg, b, build, context, pair[1 - k],
-			lo[1 - k], 0);
-	}
-	at_buf_add(b, paren ? ")" : "");
-	return r;
+	return 0;
 }
 
 /* Returns the C condition under which the transformed nest of a
@@ -1536,8 +1539,9 @@ static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
 	const at_scop *scop = cg->scop;
 	isl_ast_build *build = at_cg_build(ctx, scop, cg->opts);
 	isl_set *context = at_scop_context(ctx, scop);
+	char **ends = calloc(2 * (size_t)scop->n_array + 1, sizeof *ends);
 	at_buf b = { 0 };
-	int r = build && context ? 0 : -1;
+	int r = build && context && ends ? 0 : -1;
 	int paren = (scop->guard != NULL) + scop->n_alias > 1;
 
 	if (!r && scop->guard) {
@@ -1554,12 +1558,19 @@ static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
 		r = e ? 0 : -1;
 		isl_ast_expr_free(e);
 	}
-	for (int i = 0; !r && i < scop->n_alias; i++) {
-		if (i || scop->guard)
-			at_buf_add(&b, " &&\n");
-		r = at_cg_disjoint(ctx, cg, &b, build, context,
-			scop->alias[i], paren);
+	if (!r)
+		r = at_cg_ends(ctx, cg, build, context, ends);
+	for (int i = 0; !r && i < scop->n_alias; i++) {	/* disjoint */
+		int x = scop->alias[i][0], y = scop->alias[i][1];
+
+		at_buf_printf(&b, "%s%s%s <= %s ||\n  %s <= %s%s",
+			i || scop->guard ? " &&\n" : "", paren ? "(" : "",
+			ends[2 * x + 1], ends[2 * y], ends[2 * y + 1],
+			ends[2 * x], paren ? ")" : "");
 	}
+	for (int a = 0; ends && a < 2 * scop->n_array; a++)
+		free(ends[a]);
+	free(ends);
 	isl_ast_build_free(build);
 	isl_set_free(context);
 	if (r < 0) {

@@ -2791,6 +2791,18 @@ static int at_fe_iter_live(const at_fe_nest *n, CXCursor d, unsigned *use)
 	return 0;
 }
 
+/* Returns the end of the nest's text: of its last top-level statement,
+ * `;` included (clang's extent ends before a last statement's `;`). */
+static unsigned at_fe_body_end(const at_fe_nest *n)
+{
+	unsigned end = n->body_end;
+
+	for (int i = 0; i < n->s->n_stmt; i++)
+		if (n->s->stmts[i].end > end)
+			end = n->s->stmts[i].end;
+	return end;
+}
+
 /* Sets n->s->restore to the nest's text from its first `for` (a
  * region's first statement) to its end (a region's last statement) with
  * every statement replaced by `;` (see at_scop.h).  Returns 0, or -1
@@ -2799,13 +2811,9 @@ static int at_fe_restore(at_fe_nest *n)
 {
 	const at_scop *s = n->s;
 	const char *text = n->t->src->text;
-	unsigned pos = n->body_begin, end = n->body_end;
+	unsigned pos = n->body_begin, end = at_fe_body_end(n);
 	at_buf b = { 0 };
 
-	for (int i = 0; i < s->n_stmt; i++)	/* clang's extent ends before
-						 * a last statement's `;` */
-		if (s->stmts[i].end > end)
-			end = s->stmts[i].end;
 	for (int i = 0; i < s->n_stmt; i++) {
 		const at_stmt *st = &s->stmts[i];
 		unsigned from = st->decl ? st->decl : st->begin;
@@ -3442,36 +3450,39 @@ static void at_fe_split_move(const at_scop *s, int k, int i, int d, long t)
 	row[-1] -= t;	/* the constant of subscript d - 1 */
 }
 
-/* Returns the parameter values at which subscript d of reference i of
- * statement k of a split array leaves its row (at_scop_split_bad): none
- * once the size of subscript d is moved between it and subscript d - 1,
- * one or two either way, when such a move (kept) makes it stay there (a[i
- * * n + n - 1 - j] is a[i][n - 1 - j], not a[i + 1][-1 - j]); otherwise
- * those of the subscript as written.  NULL on error. */
-static __isl_give isl_set *at_fe_split_fits(isl_ctx *ctx, const at_scop *s,
-	__isl_keep isl_union_set *dom, int k, int i, int d)
+/* Returns 1 when subscript d of reference i of statement k of a split
+ * array stays in its row (at_scop_split_bad) at every parameter value,
+ * or does once the size of subscript d is moved between it and
+ * subscript d - 1, one or two either way (a[i * n + n - 1 - j] is a[i][n
+ * - 1 - j], not a[i + 1][-1 - j]; the move is kept).  Otherwise returns
+ * 0 with *bad the parameter values at which the subscript as written
+ * leaves it; -1 on error. */
+static int at_fe_split_fits(isl_ctx *ctx, const at_scop *s,
+	__isl_keep isl_union_set *dom, int k, int i, int d,
+	__isl_give isl_set **bad)
 {
 	static const long moves[] = { 0, 1, -1, 2, -2 };
-	isl_set *first = NULL;
 
+	*bad = NULL;
 	for (int m = 0; m < 5; m++) {
-		isl_set *bad;
+		isl_set *b;
 		isl_bool empty;
 
 		at_fe_split_move(s, k, i, d, moves[m]);
-		bad = at_scop_split_bad(ctx, s, dom, k, i, d);
-		empty = isl_set_is_empty(bad);
+		b = at_scop_split_bad(ctx, s, dom, k, i, d);
+		empty = isl_set_is_empty(b);
 		if (empty != isl_bool_false) {
-			isl_set_free(first);
-			return empty < 0 ? isl_set_free(bad) : bad;
+			isl_set_free(b);
+			*bad = isl_set_free(*bad);
+			return empty < 0 ? -1 : 1;
 		}
 		at_fe_split_move(s, k, i, d, -moves[m]);
 		if (m == 0)
-			first = bad;
+			*bad = b;
 		else
-			isl_set_free(bad);
+			isl_set_free(b);
 	}
-	return first;
+	return 0;
 }
 
 /* Finds where the split arrays' subscripts stay in their rows
@@ -3493,19 +3504,19 @@ static int at_fe_split_guard(isl_ctx *ctx, at_scop *s, int *pk, int *pi,
 		for (int i = 0; i < s->stmts[k].n_ref && bad; i++)
 			for (int d = s->arrays[s->stmts[k].refs[i].array].split;
 			     d >= 1 && bad; d--) {
-				isl_set *b = at_fe_split_fits(ctx, s, dom, k, i,
-					d);
-				isl_bool e = isl_set_is_empty(b);
+				isl_set *b;
+				int f = at_fe_split_fits(ctx, s, dom, k, i, d,
+					&b);
 
-				if (e == isl_bool_false && *pk < 0) {
+				if (f == 0 && *pk < 0) {
 					*pk = k;
 					*pi = i;
 					*pd = d;
 				}
-				bad = e < 0 ? isl_set_free(bad) :
-					isl_set_union(bad, b);
-				if (e < 0)
-					isl_set_free(b);
+				if (f < 0)
+					bad = isl_set_free(bad);
+				else if (f == 0)
+					bad = isl_set_union(bad, b);
 			}
 	if (bad && *pk < 0) {
 		r = 0;		/* no guard: the bounds hold everywhere */
@@ -3654,14 +3665,12 @@ static int at_fe_as_written(at_fe_nest *n)
 {
 	at_scop *s = n->s;
 	const char *text = n->t->src->text;
-	unsigned b = at_fe_line_start(n->t, n->body_begin), e = n->body_end;
+	unsigned b = at_fe_line_start(n->t, n->body_begin);
+	unsigned e = at_fe_body_end(n);
 
 	for (unsigned j = b; j < n->body_begin; j++)
 		if (text[j] != ' ' && text[j] != '\t')
 			b = n->body_begin;
-	for (int i = 0; i < s->n_stmt; i++)
-		if (s->stmts[i].end > e)
-			e = s->stmts[i].end;
 	s->written = at_fe_strndup(text + b, e - b);
 	return s->written ? 0 : -1;
 }

@@ -2985,7 +2985,7 @@ static int at_gen_option(at_gen_opts *o, int argc, char **argv, int *i)
 	}
 	if (!strcmp(a, "--linear") || !strcmp(a, "--ld")) {
 		o->linear = 1;
-		o->ld |= a[2] == 'l' && a[3] == 'd';
+		o->ld |= !strcmp(a, "--ld");
 		return 0;
 	}
 	if (!strcmp(a, "--locals")) {
