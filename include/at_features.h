@@ -228,15 +228,13 @@ int at_features_machine_same(const at_feat_machine *a,
  * as "NAME (family F, model M)"; "" when it cannot be read. */
 void at_features_cpu_name(char *buf, size_t size);
 
-/* Fills vals[p] (p < scop->n_param) with the value of parameter p when it
- * is an object-like macro defined in `text` as an integer literal
- * (`#define N 2000`, the last definition wins) or given in `args` as
- * "-DN=2000" or "-D" "N=2000" (args win over the text); else, for a
- * parameter of the enclosing function, the constant every call in the
- * file passes (scop->hint); AT_FEAT_UNKNOWN otherwise (variables,
- * expressions).  text and args may be NULL. */
-void at_features_param_values(const char *text, const at_scop *scop,
-	int n_arg, const char *const *args, long *vals);
+/* Fills vals[p] (p < scop->n_param) with the value the front end found
+ * for parameter p (scop->hint): for a macro, the integer constant clang
+ * evaluates its expansion to (with the -D flags of the parse: `#define N
+ * 2000`, `#define LD (N + 2)`); for a parameter of the enclosing
+ * function, the constant every call in the file passes;
+ * AT_FEAT_UNKNOWN otherwise (variables). */
+void at_features_param_values(const at_scop *scop, long *vals);
 
 /* Returns the 2-D sector (0..7) of (x, y), see the top of this file, or
  * -1 for the zero vector. */

@@ -26,9 +26,6 @@ typedef struct at_plan_opts {
 	int n_option;		/* options wanted (1 without --autotune) */
 	cJSON *report;		/* --report being built, or NULL */
 	const at_model *model;	/* --strategy model: the cost model */
-	const char *text;	/* the source (values of #define'd sizes) */
-	int n_arg;		/* the -D flags (values of sizes) */
-	const char *const *args;
 	double cg_limit;	/* seconds per candidate's codegen (0: none) */
 	double cg_limit_forced;	/* the same for a forced candidate */
 } at_plan_opts;

@@ -170,12 +170,14 @@ typedef struct at_scop {
 	int n_stmt;
 	at_stmt *stmts;
 	char *indent;		/* leading white space of the pragma line */
-	/* Per parameter, its value when it is a parameter of the enclosing
-	 * function that the function never changes and every call in the
-	 * file passes as the same integer constant (PolyBench's
-	 * `kernel_gemm(NI, NJ, ...)`), else AT_SCOP_UNKNOWN; NULL when no
-	 * parameter has one.  An estimate for the cost model's features
-	 * only: legality is proved for every value. */
+	/* Per parameter, its value: for a macro, the integer constant
+	 * clang evaluates its expansion to (`#define LD (NJ + 2)`, -D flags
+	 * included); for a parameter of the enclosing function that the
+	 * function never changes, the integer constant every call in the
+	 * file passes (PolyBench's `kernel_gemm(NI, NJ, ...)`); else
+	 * AT_SCOP_UNKNOWN.  NULL when no parameter has one.  An estimate
+	 * for the cost model's features only: legality is proved for every
+	 * value. */
 	long *hint;
 	/* The nest's text with every statement replaced by `;`, from its
 	 * first `for` on, when an iterator declared outside the nest may be

@@ -262,127 +262,14 @@ const char *at_features_machine_source(enum at_feat_mach_src source)
 }
 
 /* ---------------------------------------------------------------------- */
-/* Parameter values from #define lines and -D arguments                    */
+/* Parameter values                                                       */
 /* ---------------------------------------------------------------------- */
 
-/* Parses the integer literal in [s, end) (white space, parentheses, a
- * sign and u/l suffixes allowed; a trailing comment too) into *v.
- * Returns 0, or -1 when it is anything else. */
-static int at_feat_literal(const char *s, const char *end, long *v)
-{
-	int open = 0, neg = 0;
-	char *e;
-
-	while (s < end && (isspace((unsigned char)*s) || *s == '(')) {
-		open += *s == '(';
-		s++;
-	}
-	if (s < end && (*s == '-' || *s == '+'))
-		neg = *s++ == '-';
-	if (s >= end || !isdigit((unsigned char)*s))
-		return -1;
-	*v = strtol(s, &e, 0);
-	if (neg)
-		*v = -*v;
-	s = e;
-	while (s < end && strchr("uUlL", *s))
-		s++;
-	while (s < end && (isspace((unsigned char)*s) || *s == ')')) {
-		open -= *s == ')';
-		s++;
-	}
-	if (s < end && !(s + 1 < end && s[0] == '/' &&
-	    (s[1] == '/' || s[1] == '*')))
-		return -1;
-	return open == 0 ? 0 : -1;
-}
-
-/* Returns the parameter of scop named [name, name + len), or -1. */
-static int at_feat_param_of(const at_scop *scop, const char *name, size_t len)
+/* See at_features.h. */
+void at_features_param_values(const at_scop *scop, long *vals)
 {
 	for (int p = 0; p < scop->n_param; p++)
-		if (strlen(scop->params[p]) == len &&
-		    !strncmp(scop->params[p], name, len))
-			return p;
-	return -1;
-}
-
-/* Applies one preprocessor line [s, end) (without its '#') to vals:
- * `define NAME literal` sets NAME, any other `define NAME` or
- * `undef NAME` makes it unknown. */
-static void at_feat_directive(const char *s, const char *end,
-	const at_scop *scop, long *vals)
-{
-	int def;
-	const char *name;
-	int p;
-
-	while (s < end && isspace((unsigned char)*s))
-		s++;
-	def = end - s > 6 && !strncmp(s, "define", 6);
-	if (!def && !(end - s > 5 && !strncmp(s, "undef", 5)))
-		return;
-	s += def ? 6 : 5;
-	if (s >= end || !isspace((unsigned char)*s))
-		return;
-	while (s < end && isspace((unsigned char)*s))
-		s++;
-	name = s;
-	while (s < end && (isalnum((unsigned char)*s) || *s == '_'))
-		s++;
-	p = at_feat_param_of(scop, name, (size_t)(s - name));
-	if (p < 0)
-		return;
-	vals[p] = AT_FEAT_UNKNOWN;
-	if (def && (s == end || *s != '(') && at_feat_literal(s, end,
-	    &vals[p]) < 0)
-		vals[p] = AT_FEAT_UNKNOWN;
-}
-
-/* Applies one "NAME=V" or "NAME" (-D) or "NAME" (-U, undef != 0). */
-static void at_feat_define_arg(const char *a, int undef, const at_scop *scop,
-	long *vals)
-{
-	const char *eq = strchr(a, '=');
-	size_t len = eq ? (size_t)(eq - a) : strlen(a);
-	int p = at_feat_param_of(scop, a, len);
-
-	if (p < 0)
-		return;
-	vals[p] = undef ? AT_FEAT_UNKNOWN : 1;
-	if (!undef && eq && at_feat_literal(eq + 1, eq + 1 + strlen(eq + 1),
-	    &vals[p]) < 0)
-		vals[p] = AT_FEAT_UNKNOWN;
-}
-
-/* Fills vals from #define lines and -D/-U arguments (see at_features.h). */
-void at_features_param_values(const char *text, const at_scop *scop,
-	int n_arg, const char *const *args, long *vals)
-{
-	for (int p = 0; p < scop->n_param; p++)
-		vals[p] = AT_FEAT_UNKNOWN;
-	for (const char *s = text; s && *s; ) {
-		const char *end = s + strcspn(s, "\n");
-		const char *t = s;
-		while (t < end && isspace((unsigned char)*t))
-			t++;
-		if (t < end && *t == '#' && end[-1] != '\\')
-			at_feat_directive(t + 1, end, scop, vals);
-		s = *end ? end + 1 : end;
-	}
-	for (int i = 0; i < n_arg; i++) {
-		const char *a = args[i];
-		int undef = !strncmp(a, "-U", 2);
-		if (strncmp(a, "-D", 2) && !undef)
-			continue;
-		if (a[2])
-			at_feat_define_arg(a + 2, undef, scop, vals);
-		else if (i + 1 < n_arg)
-			at_feat_define_arg(args[++i], undef, scop, vals);
-	}
-	for (int p = 0; scop->hint && p < scop->n_param; p++)
-		if (vals[p] == AT_FEAT_UNKNOWN)
-			vals[p] = scop->hint[p];
+		vals[p] = scop->hint ? scop->hint[p] : AT_FEAT_UNKNOWN;
 }
 
 /* ---------------------------------------------------------------------- */

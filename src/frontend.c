@@ -105,7 +105,21 @@ typedef struct at_fe_nest {
 					 * to the end of the last */
 	struct at_fe_lin *lin;		/* the one-subscript references */
 	int n_lin, cap_lin;
+	/* Per parameter, the value of the macro it is when clang evaluates
+	 * its expansion to an integer constant, else AT_SCOP_UNKNOWN. */
+	long macro_val[AT_FE_NSYM];
+	struct at_fe_mvar *mvar;	/* variables macros expand to */
+	int n_mvar, cap_mvar;
 } at_fe_nest;
+
+/* A macro parameter that expands to a variable (`#define N (n)`): the
+ * variable's name, checked as a parameter of that name would be
+ * (at_fe_check_params), and the byte of the macro's first use. */
+typedef struct at_fe_mvar {
+	int param;
+	char *name;
+	unsigned off;
+} at_fe_mvar;
 
 /* A reference with one subscript, kept until the nest is read, when the
  * arrays with a linearized subscript are split (at_fe_delinearize):
@@ -580,6 +594,7 @@ static int at_fe_param(at_fe_nest *n, const char *name, unsigned off,
 	s->params[p] = copy;
 	n->param_loc[p] = at_fe_loc(n->t, off);
 	n->param_role[p] = role;
+	n->macro_val[p] = AT_SCOP_UNKNOWN;
 	n->sym_param[n->n_sym] = p;
 	n->sym_loop[n->n_sym] = -1;
 	return n->n_sym++;
@@ -638,6 +653,163 @@ static int at_fe_int_lit(const char *s, long *v)
 	return *end ? -1 : 0;
 }
 
+/* Checks variable `ref`, named `name`, used at byte `off` of the nest
+ * (through macro `macro` when not NULL), as a parameter: an integer
+ * variable declared outside the nest.  Returns 0 when it is one, 1 when
+ * it is not affine, 2 after a warning. */
+static int at_fe_var_param(at_fe_nest *n, CXCursor ref, const char *name,
+	const char *macro, unsigned off)
+{
+	CXType ty = clang_getCanonicalType(clang_getCursorType(ref));
+	unsigned at = 0;
+
+	at_fe_offset(n->t, clang_getCursorLocation(ref), &at);
+	if (at >= n->s->begin && at < n->s->end) {
+		at_fe_fail(n, off, "%s%s%s`%s` is declared inside the loop "
+			"nest: it cannot be used in a loop bound, a subscript or "
+			"an `if` condition", macro ? "macro `" : "",
+			macro ? macro : "", macro ? "` expands to " : "", name);
+		return 2;
+	}
+	return at_fe_is_int_kind(ty.kind) ? 0 : 1;
+}
+
+/* Context of at_fe_macro_visit: the bytes [b, e) of a macro's name where
+ * it is expanded, and the outermost expressions found inside them. */
+typedef struct at_fe_mfind {
+	const at_fe_tu *t;
+	unsigned b, e;
+	CXCursor node;
+	int n;
+} at_fe_mfind;
+
+/* Visitor counting the outermost expressions that clang places wholly at
+ * a macro's expansion (at_fe_mfind), descending only into cursors that
+ * contain it. */
+static enum CXChildVisitResult at_fe_macro_visit(CXCursor c, CXCursor parent,
+	CXClientData data)
+{
+	at_fe_mfind *f = data;
+	unsigned b, e;
+
+	(void)parent;
+	if (at_fe_extent(f->t, c, &b, &e) < 0 || e <= f->b || b >= f->e)
+		return CXChildVisit_Continue;
+	if (b < f->b || e > f->e)
+		return CXChildVisit_Recurse;
+	if (clang_isExpression(clang_getCursorKind(c)) && f->n++ == 0)
+		f->node = c;
+	return CXChildVisit_Continue;
+}
+
+/* Returns the variable that expression `x` is, through parentheses and
+ * implicit conversions (`(n)`), or a null cursor. */
+static CXCursor at_fe_expr_var(CXCursor x)
+{
+	enum CXCursorKind k = clang_getCursorKind(x);
+	CXCursor ref;
+
+	while (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr) {
+		CXCursor *ch;
+		int nc = at_fe_children(x, &ch);
+
+		if (nc != 1) {
+			free(ch);
+			return clang_getNullCursor();
+		}
+		x = ch[0];
+		free(ch);
+		k = clang_getCursorKind(x);
+	}
+	ref = k == CXCursor_DeclRefExpr ? clang_getCursorReferenced(x) :
+		clang_getNullCursor();
+	k = clang_getCursorKind(ref);
+	return k == CXCursor_VarDecl || k == CXCursor_ParmDecl ? ref :
+		clang_getNullCursor();
+}
+
+/* Checks the object-like macro expanded at token k, read as a parameter
+ * (one symbol): clang must give its expansion there as one operand (not
+ * so `#define N 10 + 5` in `2 * N`), which is an integer constant (its
+ * value in *val) or one integer variable declared outside the nest (its
+ * name in *var, malloc'd, for at_fe_check_params).  A macro that expands
+ * to an iterator or a variable the nest writes would otherwise be read
+ * as a constant.  Returns 0, 1 when it is not affine, 2 after a
+ * warning. */
+static int at_fe_macro_param(at_fe_nest *n, unsigned k, long *val,
+	char **var)
+{
+	const at_fe_tu *t = n->t;
+	const char *name = t->spell[k];
+	at_fe_mfind f = { t, t->off[k], t->off[k] + (unsigned)strlen(name),
+		clang_getNullCursor(), 0 };
+	CXCursor fn = at_fe_function_at(t, t->off[k]), v;
+	CXEvalResult r;
+	char *vname;
+	int bad;
+
+	if (!clang_Cursor_isNull(fn))
+		clang_visitChildren(fn, at_fe_macro_visit, &f);
+	if (f.n != 1) {
+		at_fe_fail(n, t->off[k], "macro `%s` does not expand to one "
+			"operand here (a parameter is one value: put its "
+			"definition in parentheses)", name);
+		return 2;
+	}
+	r = clang_Cursor_Evaluate(f.node);
+	if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+		*val = (long)clang_EvalResult_getAsLongLong(r);
+		clang_EvalResult_dispose(r);
+		return 0;
+	}
+	if (r)
+		clang_EvalResult_dispose(r);
+	v = at_fe_expr_var(f.node);
+	if (clang_Cursor_isNull(v)) {
+		at_fe_fail(n, t->off[k], "macro `%s` expands to neither an "
+			"integer constant nor one variable, so autotile cannot "
+			"read it as a parameter", name);
+		return 2;
+	}
+	vname = at_fe_cxstr(clang_getCursorSpelling(v));
+	if (!vname) {
+		at_fe_fail(n, t->off[k], "out of memory");
+		return 2;
+	}
+	bad = at_fe_var_param(n, v, vname, name, t->off[k]);
+	if (bad)
+		free(vname);
+	else
+		*var = vname;
+	return bad;
+}
+
+/* Records what at_fe_macro_param found for parameter `param`: its value
+ * `val` and the variable `var` (taken; may be NULL) it expands to,
+ * first used at byte `off`.  Returns -1 after reporting. */
+static int at_fe_macro_note(at_fe_nest *n, int param, long val, char *var,
+	unsigned off)
+{
+	n->macro_val[param] = val;
+	for (int i = 0; var && i < n->n_mvar; i++)
+		if (n->mvar[i].param == param) {
+			free(var);
+			return 0;
+		}
+	if (!var)
+		return 0;
+	if (at_buf_grow((void **)&n->mvar, n->n_mvar, &n->cap_mvar,
+			sizeof *n->mvar, 4) < 0) {
+		free(var);
+		at_fe_fail(n, off, "out of memory");
+		return -1;
+	}
+	n->mvar[n->n_mvar].param = param;
+	n->mvar[n->n_mvar].name = var;
+	n->mvar[n->n_mvar++].off = off;
+	return 0;
+}
+
 /* Sets *out to the meaning of identifier token k: an enclosing iterator,
  * or a parameter (an object-like macro, or an integer variable or enum
  * constant).  Anything else is not affine. */
@@ -646,9 +818,11 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 	at_fe_nest *n = p->n;
 	const at_fe_tu *t = n->t;
 	const char *name = t->spell[k];
-	int l = at_fe_open_loop(n, name), sym;
+	int l = at_fe_open_loop(n, name), sym, bad = 0;
 	CXCursor a = t->ann[k], ref;
 	enum CXCursorKind rk;
+	long val = AT_SCOP_UNKNOWN;
+	char *var = NULL;
 
 	memset(out, 0, sizeof *out);
 	if (l >= 0) {
@@ -657,32 +831,22 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 	}
 	ref = clang_getCursorReferenced(a);
 	rk = clang_getCursorKind(ref);
-	if (clang_getCursorKind(a) == CXCursor_MacroExpansion) {
-		if (clang_Cursor_isMacroFunctionLike(ref)) {
-			p->bad = 1;
-			return;
-		}
-	} else if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
-		CXType ty = clang_getCanonicalType(clang_getCursorType(ref));
-		unsigned at = 0;
-		at_fe_offset(t, clang_getCursorLocation(ref), &at);
-		if (at >= n->s->begin && at < n->s->end) {
-			at_fe_fail(n, t->off[k], "`%s` is declared inside the "
-				"loop nest: it cannot be used in a loop bound, "
-				"a subscript or an `if` condition", name);
-			p->bad = 2;
-			return;
-		}
-		if (!at_fe_is_int_kind(ty.kind)) {
-			p->bad = 1;
-			return;
-		}
-	} else if (rk != CXCursor_EnumConstantDecl) {
-		p->bad = 1;
+	if (clang_getCursorKind(a) == CXCursor_MacroExpansion)
+		bad = clang_Cursor_isMacroFunctionLike(ref) ? 1 :
+			at_fe_macro_param(n, k, &val, &var);
+	else if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl)
+		bad = at_fe_var_param(n, ref, name, NULL, t->off[k]);
+	else if (rk != CXCursor_EnumConstantDecl)
+		bad = 1;
+	if (bad) {
+		p->bad = bad;
 		return;
 	}
 	sym = at_fe_param(n, name, t->off[k], p->role);
-	if (sym < 0) {
+	if (sym < 0 || at_fe_macro_note(n, n->sym_param[sym], val, var,
+			t->off[k]) < 0) {
+		if (sym < 0)
+			free(var);
 		p->bad = 2;
 		return;
 	}
@@ -2529,8 +2693,26 @@ static at_loc at_fe_first_write(const at_scop *s, int a)
 	return s->loc;
 }
 
-/* Checks that no parameter is written in the nest (nor is an iterator).
- * Returns -1 after reporting. */
+/* Returns 1 when `name` is an iterator of the nest, 2 when it is a
+ * variable the nest writes (with the location of the first write in
+ * *at), else 0. */
+static int at_fe_changed(const at_fe_nest *n, const char *name, unsigned *at)
+{
+	const at_scop *s = n->s;
+
+	if (at_fe_any_loop(n, name))
+		return 1;
+	for (int a = 0; a < s->n_array; a++)
+		if (!strcmp(s->arrays[a].name, name) && at_fe_written(s, a)) {
+			*at = at_fe_first_write(s, a).offset;
+			return 2;
+		}
+	return 0;
+}
+
+/* Checks that no parameter is written in the nest (nor is an iterator),
+ * nor the variable a macro parameter expands to.  Returns -1 after
+ * reporting. */
 static int at_fe_check_params(at_fe_nest *n)
 {
 	static const char *const role[] = { "loop bound", "variable",
@@ -2540,20 +2722,28 @@ static int at_fe_check_params(at_fe_nest *n)
 	at_scop *s = n->s;
 
 	for (int p = 0; p < s->n_param; p++) {
-		int bad = at_fe_any_loop(n, s->params[p]);
 		unsigned at = n->param_loc[p].offset;
 
-		for (int a = 0; a < s->n_array && !bad; a++)
-			if (!strcmp(s->arrays[a].name, s->params[p]) &&
-			    at_fe_written(s, a)) {
-				bad = 1;
-				at = at_fe_first_write(s, a).offset;
-			}
-		if (bad) {
+		if (at_fe_changed(n, s->params[p], &at)) {
 			at_fe_fail(n, at, "%s `%s`%s is "
 				"written inside the loop nest",
 				role[n->param_role[p]], s->params[p],
 				where[n->param_role[p]]);
+			return -1;
+		}
+	}
+	for (int i = 0; i < n->n_mvar; i++) {
+		int p = n->mvar[i].param;
+		unsigned at = n->mvar[i].off;
+		int how = at_fe_changed(n, n->mvar[i].name, &at);
+
+		if (how) {
+			at_fe_fail(n, at, "macro `%s`%s expands to `%s`, which "
+				"%s the loop nest (a parameter is a value the nest "
+				"does not change)", s->params[p],
+				where[n->param_role[p]], n->mvar[i].name,
+				how == 1 ? "is an iterator of" :
+				"is written inside");
 			return -1;
 		}
 	}
@@ -3219,8 +3409,9 @@ static long at_fe_call_value(const at_fe_tu *t, CXCursor fn, int i)
 	return v;
 }
 
-/* Sets n->s->hint (see at_scop.h) from the calls of the function that
- * holds the nest.  Returns -1 when out of memory. */
+/* Sets n->s->hint (see at_scop.h): the values clang gives the macro
+ * parameters, and those the calls of the function that holds the nest
+ * pass to its parameters.  Returns -1 when out of memory. */
 static int at_fe_param_hints(at_fe_nest *n)
 {
 	at_fe_tu *t = n->t;
@@ -3229,14 +3420,14 @@ static int at_fe_param_hints(at_fe_nest *n)
 	int na = clang_Cursor_isNull(fn) ? 0 :
 		clang_Cursor_getNumArguments(fn), any = 0;
 
-	if (na <= 0 || s->n_param == 0)
+	if (s->n_param == 0)
 		return 0;
 	s->hint = malloc(s->n_param * sizeof(*s->hint));
 	if (!s->hint)
 		return -1;
 	for (int p = 0; p < s->n_param; p++) {
-		s->hint[p] = AT_SCOP_UNKNOWN;
-		for (int i = 0; i < na; i++) {
+		s->hint[p] = n->macro_val[p];
+		for (int i = 0; i < na && s->hint[p] == AT_SCOP_UNKNOWN; i++) {
 			char *a = at_fe_cxstr(clang_getCursorSpelling(
 				clang_Cursor_getArgument(fn, (unsigned)i)));
 			int same = a && !strcmp(a, s->params[p]);
@@ -3706,6 +3897,9 @@ static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 	free(n->arr_ptr);
 	free(n->arr_decl);
 	free(n->lin);
+	for (int i = 0; i < n->n_mvar; i++)
+		free(n->mvar[i].name);
+	free(n->mvar);
 	free(n);
 	if (r < 0) {
 		at_scop_free(s);

@@ -494,7 +494,6 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 	char **texts = calloc(src->n_scop + 1, sizeof(char *));
 	at_plan_opts po = { cli->opts, at_cli_iter_prefix(src),
 		cli->tune.k > 0 ? cli->tune.k + 2 : 1, NULL, cli->model,
-		src->text, cli->n_arg, cli->args,
 		cli->cg_limit < 0 ? AT_CG_LIMIT : cli->cg_limit,
 		cli->cg_limit < 0 ? 0 : cli->cg_limit };
 	char *out = NULL;

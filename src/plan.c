@@ -276,7 +276,7 @@ static int at_plan_model(isl_ctx *ctx, const at_scop *scop,
 	r->sel = calloc(1, sizeof(*r->sel));
 	if (!r->sel || !vals)
 		goto done;
-	at_features_param_values(po->text, scop, po->n_arg, po->args, vals);
+	at_features_param_values(scop, vals);
 	t = at_timing_start();
 	if (at_select_rank(ctx, scop, space->deps, space, po->model, vals,
 	    r->sel) < 0)

@@ -814,11 +814,10 @@ error:
 	return r;
 }
 
-/* Parses kernel file `path` (-I the runtime; `text` its contents, for the
- * values of its #defines), builds the space of its nest and samples k's
- * variants.  Returns 0, or -1 with k->error set. */
+/* Parses kernel file `path` (-I the runtime), builds the space of its
+ * nest and samples k's variants.  Returns 0, or -1 with k->error set. */
 static int at_ds_candidates(const at_ds_state *st, const char *path,
-	const char *text, at_ds_kernel *k)
+	at_ds_kernel *k)
 {
 	const char *args[2] = { "-I", st->o->runtime };
 	isl_ctx *ctx = at_scop_ctx_alloc();
@@ -835,7 +834,7 @@ static int at_ds_candidates(const at_ds_state *st, const char *path,
 	}
 	vals = calloc(src->scops[0]->n_param + 1, sizeof(long));
 	if (vals)
-		at_features_param_values(text, src->scops[0], 0, NULL, vals);
+		at_features_param_values(src->scops[0], vals);
 	deps = vals ? at_deps_compute(ctx, src->scops[0]) : NULL;
 	space = deps ? at_space_build(ctx, src->scops[0], deps,
 		AT_SPACE_LIST) : NULL;
@@ -1675,7 +1674,7 @@ static int at_ds_sample_kernel(const at_ds_state *st, at_ds_kernel *k)
 	int r;
 
 	at_ds_class(text, k);
-	r = at_ds_candidates(st, path, text, k);
+	r = at_ds_candidates(st, path, k);
 	free(text);
 	return r;
 }

@@ -770,8 +770,7 @@ static int at_fz_kernel_load(const struct at_fz *fz, const char *path,
 	vals = calloc(k->src->scops[0]->n_param + 1, sizeof(long));
 	if (!k->space || !k->nest || !vals)
 		goto error;
-	at_features_param_values(k->src->text, k->src->scops[0], 0, NULL,
-		vals);
+	at_features_param_values(k->src->scops[0], vals);
 	if (at_features_nest_info(k->ctx, k->src->scops[0], k->deps, k->space,
 	    vals, &fz->machs[row->mach].m, k->nest) < 0)
 		goto error;

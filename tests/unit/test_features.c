@@ -54,8 +54,7 @@ static int load(isl_ctx *ctx, const char *path, int with_vals,
 		AT_SPACE_LIST);
 	if (!fx->space)
 		return -1;
-	at_features_param_values(fx->src->text, fx->src->scops[0], 0, NULL,
-		fx->vals);
+	at_features_param_values(fx->src->scops[0], fx->vals);
 	at_features_machine(&fx->mach, NULL);
 	return at_features_nest_info(ctx, fx->src->scops[0], fx->deps,
 		fx->space, with_vals ? fx->vals : NULL, &fx->mach, &fx->f);
@@ -269,9 +268,6 @@ static void test_params(isl_ctx *ctx)
 {
 	struct fixture fx;
 	float v[AT_FEAT_NEST_DIM];
-	long vals[8];
-	const char *args[] = { "-DN=64", "-D", "M=7", "-UK" };
-	const char *text = "#define N (128)\n#define M 2*K\n  # define K 50UL // c\n";
 
 	AT_CHECK(load(ctx, "tests/unit/inputs/dep_seidel.c", 1, &fx) == 0,
 		"seidel: features computed");
@@ -300,12 +296,6 @@ static void test_params(isl_ctx *ctx)
 	AT_CHECK(fx.vals[0] == 200 && fx.vals[1] == 300 && fx.vals[2] == 400,
 		"matmul: #define values N=200, M=300, K=400 (got %ld %ld %ld)",
 		fx.vals[0], fx.vals[1], fx.vals[2]);
-	at_features_param_values(text, fx.src->scops[0], 0, NULL, vals);
-	AT_CHECK(vals[0] == 128 && vals[1] == AT_FEAT_UNKNOWN && vals[2] == 50,
-		"param values: (128) and 50UL are literals, 2*K is not");
-	at_features_param_values(text, fx.src->scops[0], 4, args, vals);
-	AT_CHECK(vals[0] == 64 && vals[1] == 7 && vals[2] == AT_FEAT_UNKNOWN,
-		"param values: -DN=64, -D M=7 and -UK override the text");
 	unload(&fx);
 	AT_CHECK(load(ctx, "tests/unit/inputs/fe_matmul.c", 1, &fx) == 0,
 		"matmul with values: features computed");

@@ -747,11 +747,65 @@ static void test_hint(void)
 	if (n >= 0 && m >= 0 && s->n_param <= 8) {
 		long vals[8];
 
-		at_features_param_values(NULL, s, 0, NULL, vals);
+		at_features_param_values(s, vals);
 		AT_CHECK(vals[n] == 40 && vals[m] == AT_FEAT_UNKNOWN,
 			"hint: the features take n = 40, m unknown");
 	}
 	AT_CHECK(!src->scops[1]->hint, "hint: nobody calls lonely: none");
+	at_source_free(src);
+}
+
+/* Checks that parameter `name` of `s` has hint `want` (`what` says
+ * which parse). */
+static void check_hint(const at_scop *s, const char *what, const char *name,
+	long want)
+{
+	int p = param(s, name);
+	long got = p >= 0 && s->hint ? s->hint[p] : -1;
+
+	if (want == AT_SCOP_UNKNOWN)
+		AT_CHECK(p >= 0 && s->hint && got == want, "macro values%s: "
+			"%s is unknown", what, name);
+	else
+		AT_CHECK(p >= 0 && s->hint && got == want, "macro values%s: "
+			"%s is %ld (got %ld)", what, name, want, got);
+}
+
+/* A macro parameter gets the value clang evaluates its expansion to,
+ * expressions of other macros and -D flags included; one that expands
+ * to a variable gets none.  The features take those values. */
+static void test_macro_values(void)
+{
+	const char *args[] = { "-DNJ=50" };
+	at_source *src = parse("fe_macroval.c", 0, NULL);
+
+	if (!src)
+		return;
+	AT_CHECK_INT(src->n_scop, 2, "macro values: two nests");
+	if (src->n_scop == 2) {
+		const at_scop *s = src->scops[0];
+		int ld = param(s, "LD");
+
+		check_hint(s, "", "NJ", 30);
+		check_hint(s, "", "LD", 32);
+		check_hint(s, "", "NV", AT_SCOP_UNKNOWN);
+		check_hint(src->scops[1], "", "SHIFT", 16);
+		check_hint(src->scops[1], "", "NEG", -3);
+		check_hint(src->scops[1], "", "SZ", 32);
+		if (ld >= 0 && s->n_param <= 8) {
+			long vals[8];
+
+			at_features_param_values(s, vals);
+			AT_CHECK(vals[ld] == 32, "macro values: the features "
+				"take LD = 32");
+		}
+	}
+	at_source_free(src);
+	src = parse("fe_macroval.c", 1, args);
+	if (src && src->n_scop == 2) {
+		check_hint(src->scops[0], " with -DNJ=50", "NJ", 50);
+		check_hint(src->scops[0], " with -DNJ=50", "LD", 52);
+	}
 	at_source_free(src);
 }
 
@@ -831,6 +885,7 @@ int main(int argc, char **argv)
 	test_reject();
 	test_chain();
 	test_hint();
+	test_macro_values();
 	test_macro_args();
 	test_local();
 	test_linear();

@@ -1,0 +1,25 @@
+/* Macro parameters get the values clang gives their expansions, for the
+ * cost model: NJ 30 (50 with -DNJ=50), LD (a row length that is an
+ * expression) 32 (52), SHIFT 16, NEG -3, SZ 32 (through sizeof); NV
+ * expands to a variable, whose value is not known. */
+#ifndef NJ
+#define NJ 30
+#endif
+#define LD (NJ + 2)
+#define SHIFT (1 << 4)
+#define NEG (-3)
+#define SZ ((int)sizeof(double) * 4)
+#define NV nv
+double A[100 * 40], B[64][64];
+
+void rows(int nv)
+{
+#pragma autotile
+	for (int i = 0; i < NV; i++)
+		for (int j = 0; j < NJ; j++)
+			A[i * LD + j] = A[(i + 1) * LD + j] + 1.0;
+#pragma autotile
+	for (int i = SHIFT; i < SZ; i++)
+		for (int j = 0; j < SZ + NEG; j++)
+			B[i][j] = B[i + NEG][j] * 0.5;
+}
