@@ -60,6 +60,12 @@ typedef struct at_fe_side {
 	long den[AT_FE_MAXTERM];
 } at_fe_side;
 
+/* A macro definition and its name. */
+typedef struct at_fe_macro {
+	CXCursor def;
+	char *name;
+} at_fe_macro;
+
 /* The parsed file: libclang objects, tokens and the cursors we need. */
 typedef struct at_fe_tu {
 	at_source *src;
@@ -74,6 +80,8 @@ typedef struct at_fe_tu {
 	CXCursor *fors, *funcs, *blocks, *calls;
 	int n_for, n_func, n_block, n_call;
 	int cap_for, cap_func, cap_block, cap_call;
+	struct at_fe_macro *macros;	/* the macros of every file */
+	int n_macro, cap_macro;
 	unsigned *lines;	/* offset of the start of each line */
 	int n_line;
 	unsigned last_end;	/* end of the last scop returned */
@@ -510,16 +518,62 @@ static int at_fe_assign_tok(const char *s)
 	return 0;
 }
 
-/* Returns 1 when the definition of the macro expanded at the start of
- * cursor `c` contains an assignment or increment token (which an operator
- * coming from that macro body could be).  Returns -1 when `c` does not
- * start with a macro expansion. */
-static int at_fe_macro_assigns(const at_fe_tu *t, CXCursor c)
+#define AT_FE_MACRO_SEEN 256	/* macro definitions read for one check */
+
+/* Returns 1 when macro definition `def`, or the definition of a macro
+ * one of its tokens names (every definition of that name, to any
+ * depth), holds an assignment or increment token; else 0.  seen[0..
+ * *n_seen) are the definitions already read; past AT_FE_MACRO_SEEN of
+ * them the answer is 1. */
+static int at_fe_def_assigns(const at_fe_tu *t, CXCursor def, CXCursor *seen,
+	int *n_seen)
 {
-	unsigned b, e, k, n_tok;
-	CXCursor def;
+	unsigned n_tok;
 	CXToken *tok;
 	int found = 0;
+
+	for (int i = 0; i < *n_seen; i++)
+		if (clang_equalCursors(seen[i], def))
+			return 0;
+	if (*n_seen == AT_FE_MACRO_SEEN)
+		return 1;
+	seen[(*n_seen)++] = def;
+	clang_tokenize(t->tu, clang_getCursorExtent(def), &tok, &n_tok);
+	for (unsigned j = 1; j < n_tok && !found; j++) {	/* 0: its name */
+		CXString s = clang_getTokenSpelling(t->tu, tok[j]);
+		const char *sp = clang_getCString(s);
+
+		found = at_fe_assign_tok(sp);
+		if (clang_getTokenKind(tok[j]) == CXToken_Identifier)
+			for (int m = 0; m < t->n_macro && !found; m++)
+				if (!strcmp(t->macros[m].name, sp))
+					found = at_fe_def_assigns(t,
+						t->macros[m].def, seen, n_seen);
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(t->tu, tok, n_tok);
+	return found;
+}
+
+/* Returns 1 when the macro defined by `def` (a null cursor: unknown) may
+ * expand to an assignment or increment, through the macros it uses too
+ * (at_fe_def_assigns); else 0. */
+static int at_fe_macro_def_assigns(const at_fe_tu *t, CXCursor def)
+{
+	CXCursor seen[AT_FE_MACRO_SEEN];
+	int n_seen = 0;
+
+	return clang_Cursor_isNull(def) ? 1 :
+		at_fe_def_assigns(t, def, seen, &n_seen);
+}
+
+/* Returns 1 when the macro expanded at the start of cursor `c` may
+ * expand to an assignment or increment (which an operator coming from
+ * that macro body could be), else 0.  Returns -1 when `c` does not start
+ * with a macro expansion. */
+static int at_fe_macro_assigns(const at_fe_tu *t, CXCursor c)
+{
+	unsigned b, e, k;
 
 	if (at_fe_extent(t, c, &b, &e) < 0)
 		return -1;
@@ -527,17 +581,8 @@ static int at_fe_macro_assigns(const at_fe_tu *t, CXCursor c)
 	if (k >= t->n_tok || t->off[k] != b ||
 	    clang_getCursorKind(t->ann[k]) != CXCursor_MacroExpansion)
 		return -1;
-	def = clang_getCursorReferenced(t->ann[k]);
-	if (clang_Cursor_isNull(def))
-		return 1;
-	clang_tokenize(t->tu, clang_getCursorExtent(def), &tok, &n_tok);
-	for (unsigned j = 0; j < n_tok && !found; j++) {
-		CXString s = clang_getTokenSpelling(t->tu, tok[j]);
-		found = at_fe_assign_tok(clang_getCString(s));
-		clang_disposeString(s);
-	}
-	clang_disposeTokens(t->tu, tok, n_tok);
-	return found;
+	return at_fe_macro_def_assigns(t, clang_getCursorReferenced(
+		t->ann[k]));
 }
 
 /* ------------------------------------------------------------------ */
@@ -664,11 +709,16 @@ static int at_fe_var_param(at_fe_nest *n, CXCursor ref, const char *name,
 	unsigned at = 0;
 
 	at_fe_offset(n->t, clang_getCursorLocation(ref), &at);
+	if (at >= n->s->begin && at < n->s->end && macro) {
+		at_fe_fail(n, off, "macro `%s` expands to `%s`, which is "
+			"declared inside the loop nest (a parameter is a value "
+			"the nest does not change)", macro, name);
+		return 2;
+	}
 	if (at >= n->s->begin && at < n->s->end) {
-		at_fe_fail(n, off, "%s%s%s`%s` is declared inside the loop "
-			"nest: it cannot be used in a loop bound, a subscript or "
-			"an `if` condition", macro ? "macro `" : "",
-			macro ? macro : "", macro ? "` expands to " : "", name);
+		at_fe_fail(n, off, "`%s` is declared inside the loop nest: it "
+			"cannot be used in a loop bound, a subscript or an `if` "
+			"condition", name);
 		return 2;
 	}
 	return at_fe_is_int_kind(ty.kind) ? 0 : 1;
@@ -702,52 +752,120 @@ static enum CXChildVisitResult at_fe_macro_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-/* Returns the variable that expression `x` is, through parentheses and
- * implicit conversions (`(n)`), or a null cursor. */
-static CXCursor at_fe_expr_var(CXCursor x)
+#define AT_FE_MVARS 8		/* variables one macro parameter may read */
+
+/* What the expansion of a macro parameter is (at_fe_macro_param): its
+ * value when clang evaluates it to an integer constant, else
+ * AT_SCOP_UNKNOWN and the variables it reads (malloc'd names). */
+typedef struct at_fe_mexp {
+	long val;
+	int n_var;
+	char *var[AT_FE_MVARS];
+} at_fe_mexp;
+
+/* Frees the names x holds. */
+static void at_fe_mexp_clear(at_fe_mexp *x)
 {
-	enum CXCursorKind k = clang_getCursorKind(x);
+	for (int i = 0; i < x->n_var; i++)
+		free(x->var[i]);
+	x->n_var = 0;
+}
+
+/* Context of at_fe_mexp_visit: the nest, the macro (`name`, used at byte
+ * `off`), what its expansion reads so far, and whether it is no
+ * parameter (1: not affine, 2: after a warning). */
+typedef struct at_fe_mwalk {
+	at_fe_nest *n;
+	const char *name;
+	unsigned off;
+	at_fe_mexp *x;
+	int bad;
+} at_fe_mwalk;
+
+/* Adds variable `ref`, which the expansion of w's macro reads, to w->x
+ * when it can be part of a parameter (at_fe_var_param); else sets
+ * w->bad. */
+static void at_fe_mexp_var(at_fe_mwalk *w, CXCursor ref)
+{
+	char *name = at_fe_cxstr(clang_getCursorSpelling(ref));
+
+	if (!name) {
+		at_fe_fail(w->n, w->off, "out of memory");
+		w->bad = 2;
+	} else if (!(w->bad = at_fe_var_param(w->n, ref, name, w->name,
+			w->off)) && w->x->n_var == AT_FE_MVARS) {
+		at_fe_fail(w->n, w->off, "macro `%s` reads more than %d "
+			"variables", w->name, AT_FE_MVARS);
+		w->bad = 2;
+	}
+	if (w->bad)
+		free(name);
+	else
+		w->x->var[w->x->n_var++] = name;
+}
+
+/* Visitor reading the expansion of a macro parameter (at_fe_mwalk):
+ * integer arithmetic, casts and sizeof over constants and variables. */
+static enum CXChildVisitResult at_fe_mexp_visit(CXCursor c, CXCursor parent,
+	CXClientData data)
+{
+	at_fe_mwalk *w = data;
 	CXCursor ref;
 
-	while (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr) {
-		CXCursor *ch;
-		int nc = at_fe_children(x, &ch);
-
-		if (nc != 1) {
-			free(ch);
-			return clang_getNullCursor();
-		}
-		x = ch[0];
-		free(ch);
-		k = clang_getCursorKind(x);
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_ParenExpr:
+	case CXCursor_UnaryOperator:
+	case CXCursor_BinaryOperator:
+	case CXCursor_ConditionalOperator:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_UnexposedExpr:
+	case CXCursor_UnaryExpr:
+	case CXCursor_TypeRef:
+		return CXChildVisit_Recurse;
+	case CXCursor_DeclRefExpr:
+		ref = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(ref) == CXCursor_EnumConstantDecl)
+			return CXChildVisit_Continue;
+		if (clang_getCursorKind(ref) == CXCursor_VarDecl ||
+		    clang_getCursorKind(ref) == CXCursor_ParmDecl)
+			at_fe_mexp_var(w, ref);
+		else
+			w->bad = 1;
+		return w->bad ? CXChildVisit_Break : CXChildVisit_Continue;
+	default:
+		at_fe_fail(w->n, w->off, "macro `%s` expands to more than "
+			"integer arithmetic on constants and variables (a call, "
+			"an array element, ...), so autotile cannot read it as "
+			"a parameter", w->name);
+		w->bad = 2;
+		return CXChildVisit_Break;
 	}
-	ref = k == CXCursor_DeclRefExpr ? clang_getCursorReferenced(x) :
-		clang_getNullCursor();
-	k = clang_getCursorKind(ref);
-	return k == CXCursor_VarDecl || k == CXCursor_ParmDecl ? ref :
-		clang_getNullCursor();
 }
 
 /* Checks the object-like macro expanded at token k, read as a parameter
  * (one symbol): clang must give its expansion there as one operand (not
- * so `#define N 10 + 5` in `2 * N`), which is an integer constant (its
- * value in *val) or one integer variable declared outside the nest (its
- * name in *var, malloc'd, for at_fe_check_params).  A macro that expands
- * to an iterator or a variable the nest writes would otherwise be read
- * as a constant.  Returns 0, 1 when it is not affine, 2 after a
- * warning. */
-static int at_fe_macro_param(at_fe_nest *n, unsigned k, long *val,
-	char **var)
+ * so `#define N 10 + 5` in `2 * N`) of integer type, which clang
+ * evaluates to a constant (its value in x->val), or else which is
+ * integer arithmetic on integer variables declared outside the nest
+ * (their names in x->var, for at_fe_check_params) with no assignment or
+ * increment.  A macro that expands to an iterator or to a variable the
+ * nest writes would otherwise be read as a constant.  Returns 0, 1 when
+ * it is not affine, 2 after a warning (then x holds no name). */
+static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 {
 	const at_fe_tu *t = n->t;
 	const char *name = t->spell[k];
 	at_fe_mfind f = { t, t->off[k], t->off[k] + (unsigned)strlen(name),
 		clang_getNullCursor(), 0 };
-	CXCursor fn = at_fe_function_at(t, t->off[k]), v;
+	at_fe_mwalk w = { n, name, t->off[k], x, 0 };
+	CXCursor fn = at_fe_function_at(t, t->off[k]);
 	CXEvalResult r;
-	char *vname;
-	int bad;
 
+	x->val = AT_SCOP_UNKNOWN;
+	x->n_var = 0;
 	if (!clang_Cursor_isNull(fn))
 		clang_visitChildren(fn, at_fe_macro_visit, &f);
 	if (f.n != 1) {
@@ -756,58 +874,61 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, long *val,
 			"definition in parentheses)", name);
 		return 2;
 	}
+	if (!at_fe_is_int_kind(clang_getCanonicalType(
+			clang_getCursorType(f.node)).kind))
+		return 1;
 	r = clang_Cursor_Evaluate(f.node);
-	if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
-		*val = (long)clang_EvalResult_getAsLongLong(r);
-		clang_EvalResult_dispose(r);
-		return 0;
-	}
+	if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+		x->val = (long)clang_EvalResult_getAsLongLong(r);
 	if (r)
 		clang_EvalResult_dispose(r);
-	v = at_fe_expr_var(f.node);
-	if (clang_Cursor_isNull(v)) {
-		at_fe_fail(n, t->off[k], "macro `%s` expands to neither an "
-			"integer constant nor one variable, so autotile cannot "
-			"read it as a parameter", name);
+	if (x->val != AT_SCOP_UNKNOWN)
+		return 0;
+	if (at_fe_macro_def_assigns(t, clang_getCursorReferenced(t->ann[k]))) {
+		at_fe_fail(n, t->off[k], "macro `%s` may assign or increment "
+			"(its definition, or that of a macro it uses, has such an "
+			"operator)", name);
 		return 2;
 	}
-	vname = at_fe_cxstr(clang_getCursorSpelling(v));
-	if (!vname) {
-		at_fe_fail(n, t->off[k], "out of memory");
-		return 2;
-	}
-	bad = at_fe_var_param(n, v, vname, name, t->off[k]);
-	if (bad)
-		free(vname);
-	else
-		*var = vname;
-	return bad;
+	if (at_fe_mexp_visit(f.node, f.node, &w) == CXChildVisit_Recurse)
+		clang_visitChildren(f.node, at_fe_mexp_visit, &w);
+	if (w.bad)
+		at_fe_mexp_clear(x);
+	return w.bad;
 }
 
-/* Records what at_fe_macro_param found for parameter `param`: its value
- * `val` and the variable `var` (taken; may be NULL) it expands to,
- * first used at byte `off`.  Returns -1 after reporting. */
-static int at_fe_macro_note(at_fe_nest *n, int param, long val, char *var,
+/* Records what at_fe_macro_param found (x, whose names it takes) for
+ * parameter `param`, first used at byte `off`.  Returns -1 after
+ * reporting. */
+static int at_fe_macro_note(at_fe_nest *n, int param, at_fe_mexp *x,
 	unsigned off)
 {
-	n->macro_val[param] = val;
-	for (int i = 0; var && i < n->n_mvar; i++)
-		if (n->mvar[i].param == param) {
-			free(var);
-			return 0;
+	int r = 0;
+
+	n->macro_val[param] = x->val;
+	for (int v = 0; v < x->n_var; v++) {
+		char *name = x->var[v];
+		int seen = 0;
+
+		x->var[v] = NULL;
+		for (int i = 0; i < n->n_mvar && !seen; i++)
+			seen = n->mvar[i].param == param &&
+				!strcmp(n->mvar[i].name, name);
+		if (seen || r < 0 || at_buf_grow((void **)&n->mvar, n->n_mvar,
+				&n->cap_mvar, sizeof *n->mvar, 4) < 0) {
+			free(name);
+			if (!seen && r == 0) {
+				at_fe_fail(n, off, "out of memory");
+				r = -1;
+			}
+			continue;
 		}
-	if (!var)
-		return 0;
-	if (at_buf_grow((void **)&n->mvar, n->n_mvar, &n->cap_mvar,
-			sizeof *n->mvar, 4) < 0) {
-		free(var);
-		at_fe_fail(n, off, "out of memory");
-		return -1;
+		n->mvar[n->n_mvar].param = param;
+		n->mvar[n->n_mvar].name = name;
+		n->mvar[n->n_mvar++].off = off;
 	}
-	n->mvar[n->n_mvar].param = param;
-	n->mvar[n->n_mvar].name = var;
-	n->mvar[n->n_mvar++].off = off;
-	return 0;
+	x->n_var = 0;
+	return r;
 }
 
 /* Sets *out to the meaning of identifier token k: an enclosing iterator,
@@ -821,8 +942,7 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 	int l = at_fe_open_loop(n, name), sym, bad = 0;
 	CXCursor a = t->ann[k], ref;
 	enum CXCursorKind rk;
-	long val = AT_SCOP_UNKNOWN;
-	char *var = NULL;
+	at_fe_mexp x = { AT_SCOP_UNKNOWN, 0, { NULL } };
 
 	memset(out, 0, sizeof *out);
 	if (l >= 0) {
@@ -833,7 +953,7 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 	rk = clang_getCursorKind(ref);
 	if (clang_getCursorKind(a) == CXCursor_MacroExpansion)
 		bad = clang_Cursor_isMacroFunctionLike(ref) ? 1 :
-			at_fe_macro_param(n, k, &val, &var);
+			at_fe_macro_param(n, k, &x);
 	else if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl)
 		bad = at_fe_var_param(n, ref, name, NULL, t->off[k]);
 	else if (rk != CXCursor_EnumConstantDecl)
@@ -843,10 +963,9 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 		return;
 	}
 	sym = at_fe_param(n, name, t->off[k], p->role);
-	if (sym < 0 || at_fe_macro_note(n, n->sym_param[sym], val, var,
+	if (sym < 0 || at_fe_macro_note(n, n->sym_param[sym], &x,
 			t->off[k]) < 0) {
-		if (sym < 0)
-			free(var);
+		at_fe_mexp_clear(&x);
 		p->bad = 2;
 		return;
 	}
@@ -2025,7 +2144,8 @@ static char *at_fe_op(at_fe_nest *n, CXCursor c)
 		return strdup("");
 	if (m > 0 && at_fe_extent(n->t, c, &b, &e) == 0)
 		at_fe_fail(n, b, "macro `%s` may assign or increment (its "
-			"definition has such an operator)",
+			"definition, or that of a macro it uses, has such an "
+			"operator)",
 			n->t->spell[at_fe_tok_from(n->t, b)]);
 	else
 		at_fe_unsupported(n, c, "operator from a macro that autotile "
@@ -4206,8 +4326,24 @@ static int at_fe_scan(at_fe_tu *t)
 /* The translation unit                                                */
 /* ------------------------------------------------------------------ */
 
-/* Visitor collecting the loops, blocks and function definitions of the
- * main file. */
+/* Adds macro definition `c` and its name to t->macros.  Returns how the
+ * visit of at_fe_collect goes on (stops when out of memory). */
+static enum CXChildVisitResult at_fe_add_macro(at_fe_tu *t, CXCursor c)
+{
+	char *name = at_fe_cxstr(clang_getCursorSpelling(c));
+
+	if (!name || at_buf_grow((void **)&t->macros, t->n_macro,
+			&t->cap_macro, sizeof *t->macros, 64) < 0) {
+		free(name);
+		return CXChildVisit_Break;
+	}
+	t->macros[t->n_macro].def = c;
+	t->macros[t->n_macro++].name = name;
+	return CXChildVisit_Continue;
+}
+
+/* Visitor collecting the macro definitions of every file, and the
+ * loops, blocks and function definitions of the main file. */
 static enum CXChildVisitResult at_fe_collect(CXCursor c, CXCursor parent,
 	CXClientData data)
 {
@@ -4217,6 +4353,8 @@ static enum CXChildVisitResult at_fe_collect(CXCursor c, CXCursor parent,
 	int *n = NULL, *cap = NULL;
 
 	(void)parent;
+	if (k == CXCursor_MacroDefinition)
+		return at_fe_add_macro(t, c);
 	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_ForStmt)
@@ -4301,6 +4439,9 @@ static void at_fe_tu_clear(at_fe_tu *t)
 	if (t->skipped)
 		clang_disposeSourceRangeList(t->skipped);
 	free(t->fors);
+	for (int i = 0; i < t->n_macro; i++)
+		free(t->macros[i].name);
+	free(t->macros);
 	free(t->funcs);
 	free(t->calls);
 	free(t->blocks);

@@ -1,16 +1,20 @@
 // macroparam.c — object-like macros in loop bounds and subscripts.
 // autotile reads such a macro as a parameter, a value the nest does not
-// change, so clang must give its expansion as one operand that is an
-// integer constant or one variable the nest neither writes nor iterates.
-// Nests whose macros are not are left unchanged with a warning that
-// names the macro; the others are transformed and must compute the same.
+// change, so clang must give its expansion as one operand of integer
+// arithmetic on constants and on variables that the nest neither writes
+// nor iterates.  Nests whose macros are not are left unchanged with a
+// warning that names the macro; the others are transformed and must
+// compute the same.
 // expect-exit: 0
 // expect-diag: [0-9]+:[0-9]+: warning: autotile: macro `HALF` does not expand to one operand here
 // expect-diag: [0-9]+:[0-9]+: warning: autotile: macro `COL` \(used in a subscript\) expands to `j`, which is an iterator of the loop nest
 // expect-diag: [0-9]+:[0-9]+: warning: autotile: macro `LIM` expands to `lim`, which is written inside the loop nest
-// expect-diag: [0-9]+:[0-9]+: warning: autotile: macro `NEXT` expands to neither an integer constant nor one variable
+// expect-diag: [0-9]+:[0-9]+: warning: autotile: macro `NEXT` expands to `i`, which is declared inside the loop nest
+// expect-diag: [0-9]+:[0-9]+: warning: autotile: macro `SIZE` expands to more than integer arithmetic
+// expect-diag: [0-9]+:[0-9]+: warning: autotile: macro `STEP` may assign or increment
 // expect-kept: if (LD >= NJ) {
 // expect-gone: c[i][j] = c[i][j] * 0.5 + b[i][j] * NCOPY;
+// expect-gone: c[i][j] = c[i][j] * 0.25 + b[i][j];
 #include <stdio.h>
 
 #define NI 40
@@ -21,8 +25,17 @@
 #define LIM lim		/* a variable the nest writes */
 #define NEXT (i + 1)		/* an expression of an iterator */
 #define NCOPY ncopy		/* a variable the nest only reads */
+#define WIDTH (ncopy * 4 + 2)	/* arithmetic on it */
+#define SIZE (size_of(3))	/* a call */
+#define BUMP(x) ((x)++)
+#define STEP (BUMP(ncopy))	/* an increment, through another macro */
 
 static double a[NI * LD], b[NI][NJ], c[NI][NJ];
+
+static int size_of(int k)
+{
+    return k * 5;
+}
 
 static void kernels(int ncopy)
 {
@@ -38,6 +51,19 @@ static void kernels(int ncopy)
     for (i = 0; i < NI; i++)
         for (j = 0; j < NJ; j++)
             c[i][j] = c[i][j] * 0.5 + b[i][j] * NCOPY;
+    /* transformed: WIDTH is ncopy * 4 + 2 */
+#pragma autotile
+    for (i = 0; i < NI; i++)
+        for (j = 0; j < WIDTH; j++)
+            c[i][j] = c[i][j] * 0.25 + b[i][j];
+#pragma autotile
+    for (i = 0; i < NI; i++)
+        for (j = 0; j < SIZE; j++)
+            c[i][j] += b[i][j];
+#pragma autotile
+    for (i = 0; i < NI; i++)
+        for (j = 0; j < NJ - 10; j += 1)
+            c[i][j + STEP % 2] += b[i][j];
 #pragma autotile
     for (i = 0; i < NI; i++)
         for (j = 0; j < HALF; j++)
