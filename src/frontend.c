@@ -113,9 +113,10 @@ typedef struct at_fe_nest {
 					 * to the end of the last */
 	struct at_fe_lin *lin;		/* the one-subscript references */
 	int n_lin, cap_lin;
-	/* Per parameter, the value of the macro it is when clang evaluates
-	 * its expansion to an integer constant, else AT_SCOP_UNKNOWN. */
-	long macro_val[AT_FE_NSYM];
+	/* Per parameter, its value when clang gives one (a macro whose
+	 * expansion it evaluates, an enum constant, a const variable with
+	 * a constant initializer), else AT_SCOP_UNKNOWN. */
+	long param_val[AT_FE_NSYM];
 	struct at_fe_mvar *mvar;	/* variables macros expand to */
 	int n_mvar, cap_mvar;
 } at_fe_nest;
@@ -639,7 +640,7 @@ static int at_fe_param(at_fe_nest *n, const char *name, unsigned off,
 	s->params[p] = copy;
 	n->param_loc[p] = at_fe_loc(n->t, off);
 	n->param_role[p] = role;
-	n->macro_val[p] = AT_SCOP_UNKNOWN;
+	n->param_val[p] = AT_SCOP_UNKNOWN;
 	n->sym_param[n->n_sym] = p;
 	n->sym_loop[n->n_sym] = -1;
 	return n->n_sym++;
@@ -897,15 +898,15 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 	return w.bad;
 }
 
-/* Records what at_fe_macro_param found (x, whose names it takes) for
- * parameter `param`, first used at byte `off`.  Returns -1 after
- * reporting. */
-static int at_fe_macro_note(at_fe_nest *n, int param, at_fe_mexp *x,
+/* Records what is known of parameter `param`, used at byte `off`: its
+ * value x->val, and the variables of a macro's expansion (at_fe_macro_
+ * param; the names are taken).  Returns -1 after reporting. */
+static int at_fe_param_note(at_fe_nest *n, int param, at_fe_mexp *x,
 	unsigned off)
 {
 	int r = 0;
 
-	n->macro_val[param] = x->val;
+	n->param_val[param] = x->val;
 	for (int v = 0; v < x->n_var; v++) {
 		char *name = x->var[v];
 		int seen = 0;
@@ -929,6 +930,28 @@ static int at_fe_macro_note(at_fe_nest *n, int param, at_fe_mexp *x,
 	}
 	x->n_var = 0;
 	return r;
+}
+
+/* Returns the value of `ref` when it is an enum constant, or a variable
+ * of const-qualified type whose initializer clang evaluates to an
+ * integer; else AT_SCOP_UNKNOWN (a cost-model estimate: the front end
+ * keeps the name). */
+static long at_fe_const_value(CXCursor ref)
+{
+	CXEvalResult r;
+	long v = AT_SCOP_UNKNOWN;
+
+	if (clang_getCursorKind(ref) == CXCursor_EnumConstantDecl)
+		return (long)clang_getEnumConstantDeclValue(ref);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl ||
+	    !clang_isConstQualifiedType(clang_getCursorType(ref)))
+		return AT_SCOP_UNKNOWN;
+	r = clang_Cursor_Evaluate(ref);
+	if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+		v = (long)clang_EvalResult_getAsLongLong(r);
+	if (r)
+		clang_EvalResult_dispose(r);
+	return v;
 }
 
 /* Sets *out to the meaning of identifier token k: an enclosing iterator,
@@ -958,12 +981,14 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 		bad = at_fe_var_param(n, ref, name, NULL, t->off[k]);
 	else if (rk != CXCursor_EnumConstantDecl)
 		bad = 1;
+	if (!bad && clang_getCursorKind(a) != CXCursor_MacroExpansion)
+		x.val = at_fe_const_value(ref);
 	if (bad) {
 		p->bad = bad;
 		return;
 	}
 	sym = at_fe_param(n, name, t->off[k], p->role);
-	if (sym < 0 || at_fe_macro_note(n, n->sym_param[sym], &x,
+	if (sym < 0 || at_fe_param_note(n, n->sym_param[sym], &x,
 			t->off[k]) < 0) {
 		at_fe_mexp_clear(&x);
 		p->bad = 2;
@@ -3546,7 +3571,7 @@ static int at_fe_param_hints(at_fe_nest *n)
 	if (!s->hint)
 		return -1;
 	for (int p = 0; p < s->n_param; p++) {
-		s->hint[p] = n->macro_val[p];
+		s->hint[p] = n->param_val[p];
 		for (int i = 0; i < na && s->hint[p] == AT_SCOP_UNKNOWN; i++) {
 			char *a = at_fe_cxstr(clang_getCursorSpelling(
 				clang_Cursor_getArgument(fn, (unsigned)i)));

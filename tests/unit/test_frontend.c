@@ -773,7 +773,8 @@ static void check_hint(const at_scop *s, const char *what, const char *name,
 
 /* A macro parameter gets the value clang evaluates its expansion to,
  * expressions of other macros and -D flags included; one that expands
- * to a variable gets none.  The features take those values. */
+ * to a variable gets none; enum constants and const variables get
+ * theirs.  The features take those values. */
 static void test_macro_values(void)
 {
 	const char *args[] = { "-DNJ=50" };
@@ -781,8 +782,8 @@ static void test_macro_values(void)
 
 	if (!src)
 		return;
-	AT_CHECK_INT(src->n_scop, 2, "macro values: two nests");
-	if (src->n_scop == 2) {
+	AT_CHECK_INT(src->n_scop, 3, "macro values: three nests");
+	if (src->n_scop == 3) {
 		const at_scop *s = src->scops[0];
 		int ld = param(s, "LD");
 
@@ -792,6 +793,9 @@ static void test_macro_values(void)
 		check_hint(src->scops[1], "", "SHIFT", 16);
 		check_hint(src->scops[1], "", "NEG", -3);
 		check_hint(src->scops[1], "", "SZ", 32);
+		check_hint(src->scops[2], "", "NB", 12);
+		check_hint(src->scops[2], "", "NC", 7);
+		check_hint(src->scops[2], "", "np", AT_SCOP_UNKNOWN);
 		if (ld >= 0 && s->n_param <= 8) {
 			long vals[8];
 
@@ -802,7 +806,7 @@ static void test_macro_values(void)
 	}
 	at_source_free(src);
 	src = parse("fe_macroval.c", 1, args);
-	if (src && src->n_scop == 2) {
+	if (src && src->n_scop == 3) {
 		check_hint(src->scops[0], " with -DNJ=50", "NJ", 50);
 		check_hint(src->scops[0], " with -DNJ=50", "LD", 52);
 	}
