@@ -1442,17 +1442,17 @@ static void at_cg_locals(struct at_cg *cg)
 }
 
 /* Appends the nest's loops without their statements (at_scop.restore),
- * when it has them: they leave the iterators declared outside the nest
- * as the nest as written does. */
+ * when it has them, at the end of the generated block: they leave the
+ * iterators declared outside the nest as the nest as written does. */
 static void at_cg_restore(struct at_cg *cg)
 {
 	if (!cg->scop->restore)
 		return;
-	at_cg_indent(cg, 0);
+	at_cg_indent(cg, 1);
 	at_buf_add(&cg->out, "/* autotile: the loops as written, without "
 		"their statements: they leave the iterators declared outside "
 		"the nest as it does */\n");
-	at_cg_indent(cg, 0);
+	at_cg_indent(cg, 1);
 	at_buf_add(&cg->out, cg->scop->restore);
 	at_buf_add(&cg->out, "\n");
 }
@@ -1631,9 +1631,11 @@ static int at_cg_generate(isl_ctx *ctx, struct at_cg *cg,
 	isl_options_set_ast_build_atomic_upper_bound(ctx, old);
 	if (!tree)
 		return -1;
+	/* one statement, as the nest as written is (it may be the body of
+	 * a loop or an `if` without braces) */
 	block = isl_ast_node_get_type(tree) == isl_ast_node_block ||
 		at_cg_starts_with_decl(cg, tree) || at_scop_n_local(scop) > 0 ||
-		scop->unused;
+		scop->unused || scop->restore;
 	at_cg_indent(cg, 0);
 	at_buf_printf(&cg->out, "/* autotile: %s */\n", cand->desc);
 	if (block) {
@@ -1647,11 +1649,11 @@ static int at_cg_generate(isl_ctx *ctx, struct at_cg *cg,
 	}
 	at_cg_locals(cg);
 	at_cg_node(cg, tree, block, 0);
+	at_cg_restore(cg);
 	if (block) {
 		at_cg_indent(cg, 0);
 		at_buf_add(&cg->out, "}\n");
 	}
-	at_cg_restore(cg);
 	isl_ast_node_free(tree);
 	return cg->failed || at_buf_failed(&cg->out) ? -1 : 0;
 }
