@@ -288,17 +288,21 @@ __isl_give isl_union_map *at_scop_schedule_map(isl_ctx *ctx,
 __isl_give isl_schedule *at_scop_schedule_tree(isl_ctx *ctx,
 	const at_scop *scop);
 
-/* Largest coefficient of an iterator or parameter in a row of isl's
- * scheduler (its option schedule_max_coefficient).  Without a bound, a
- * dependence of distance 2^31 (a subscript `B[i + 2147483647][j]` in a
- * statement that runs only for huge sizes) gave a band skewed by 2^31,
- * whose tile loops ran for hours at N = 67. */
+/* Largest coefficient of an iterator or parameter, and largest constant,
+ * in a row of isl's scheduler (its options schedule_max_coefficient and
+ * schedule_max_constant_term).  Without them, a dependence of distance
+ * 2^31 (a subscript `B[i + 2147483647][j]` in a statement that runs only
+ * for huge sizes) gave a band skewed by 2^31, or statements shifted by
+ * 2^31 against each other, and the tile loops around them ran for hours
+ * at N = 67. */
 #define AT_SCOP_MAX_COEF 64
+#define AT_SCOP_MAX_SHIFT 256
 
 /* Returns a new isl context set up the way every autotile stage expects:
  * errors reported and returned instead of aborting, tile loops scaled by
- * the tile sizes, point loops not shifted, schedule coefficients at most
- * AT_SCOP_MAX_COEF.  NULL when out of memory. */
+ * the tile sizes, point loops not shifted, schedule coefficients and
+ * constants at most AT_SCOP_MAX_COEF and AT_SCOP_MAX_SHIFT.  NULL when out
+ * of memory. */
 isl_ctx *at_scop_ctx_alloc(void);
 
 /* Returns the parameter values at which subscript `dim` (>= 1) of

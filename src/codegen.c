@@ -31,13 +31,16 @@
  * depth d `<prefix>d`, for d < AT_CG_MAX_DEPTH (at_cg_build). */
 #define AT_CG_MAX_DEPTH 64
 
-/* A constant this big in a bound of the nest makes the generated
- * iterators and bounds `long` even when the original iterators are int.
- * isl combines the constants of bounds with tile sizes and skews, so a
- * generated bound can leave int's range where no value of the original
- * does: `for (int j = 2147483647; j < N - 1; j++)`, never run, became a
- * tile loop from `2 * c3 + 2147483648`, which an int iterator wraps to a
- * negative start.  2^24 leaves a factor of 128 below INT_MAX. */
+/* A constant this big in a bound or subscript of the nest makes the
+ * generated iterators and bounds `long` even when the original iterators
+ * are int, and every integer constant of the generated code `long` (an
+ * `L` suffix).  isl combines the constants of bounds and dependence
+ * distances with tile sizes and skews, so a generated bound can leave
+ * int's range where no value of the original does: `for (int j =
+ * 2147483647; j < N - 1; j++)`, never run, became a tile loop from `2 *
+ * c3 + 2147483648`, which an int iterator wraps to a negative start, and
+ * `3 * N + 2147483640`, an int sum, wrapped at N = 67 so that no tile
+ * ran.  2^24 leaves a factor of 128 below INT_MAX. */
 #define AT_CG_BIG_CONST (1L << 24)
 
 /* A band of the schedule tree. */
@@ -63,6 +66,7 @@ struct at_cg {
 	const at_deps *deps;
 	const at_cg_opts *opts;
 	const char *type;	/* C type of the generated iterators */
+	const char *lit;	/* suffix of integer constants: "" or "L" */
 	at_gen *gen;
 	at_buf out;
 	int failed;
@@ -610,6 +614,7 @@ static void at_cg_expr(struct at_cg *cg, at_buf *b,
 		isl_val *v = isl_ast_expr_int_get_val(e);
 		char *s = isl_val_to_str(v);
 		at_buf_add(b, s ? s : "0");
+		at_buf_add(b, cg->lit);
 		if (!s)
 			cg->failed = 1;
 		free(s);
@@ -831,17 +836,17 @@ static void at_cg_lin_print(struct at_cg *cg, at_buf *b, const at_cg_lin *lin,
 		at_buf_add(b, first ? (c < 0 ? "-" : "") : c < 0 ? " - " :
 			" + ");
 		if (c != 1 && c != -1)
-			at_buf_printf(b, "%ld * ", c < 0 ? -c : c);
+			at_buf_printf(b, "%ld%s * ", c < 0 ? -c : c, cg->lit);
 		at_buf_add(b, paren ? "(" : "");
 		at_cg_expr(cg, b, lin->atom[i]);
 		at_buf_add(b, paren ? ")" : "");
 		first = 0;
 	}
 	if (first)
-		at_buf_printf(b, "%ld", c0);
+		at_buf_printf(b, "%ld%s", c0, cg->lit);
 	else if (c0)
-		at_buf_printf(b, " %c %ld", c0 < 0 ? '-' : '+',
-			c0 < 0 ? -c0 : c0);
+		at_buf_printf(b, " %c %ld%s", c0 < 0 ? '-' : '+',
+			c0 < 0 ? -c0 : c0, cg->lit);
 }
 
 /* Prints the bound of ub: nested at_min of the rests, each divided with
@@ -857,7 +862,7 @@ static void at_cg_ub_print(struct at_cg *cg, at_buf *b, const at_cg_ub *ub)
 			at_buf_add(b, "at_floord(");
 		at_cg_lin_print(cg, b, &ub->rest[i], 0);
 		if (ub->div[i] > 1)
-			at_buf_printf(b, ", %ld)", ub->div[i]);
+			at_buf_printf(b, ", %ld%s)", ub->div[i], cg->lit);
 		if (i > 0)
 			at_buf_add(b, ")");
 	}
@@ -1285,11 +1290,20 @@ static int at_cg_bounds_big(const at_bound *b, int nb, int n)
 	return 0;
 }
 
-/* Returns 1 if a loop bound, step or affine `if` condition of scop has a
- * coefficient or constant of AT_CG_BIG_CONST or more in magnitude. */
+/* Returns 1 if a loop bound, step, affine `if` condition or subscript of
+ * scop has a coefficient or constant of AT_CG_BIG_CONST or more in
+ * magnitude. */
 static int at_cg_big_consts(const at_scop *scop)
 {
 	int n = at_scop_ncol(scop);
+
+	for (int s = 0; s < scop->n_stmt; s++)
+		for (int r = 0; r < scop->stmts[s].n_ref; r++) {
+			const at_ref *rf = &scop->stmts[s].refs[r];
+
+			if (at_cg_row_big(rf->m, rf->n_dim * n))
+				return 1;
+		}
 
 	for (int i = 0; i < scop->n_loop; i++) {
 		const at_loop *l = &scop->loops[i];
@@ -1667,7 +1681,8 @@ static int at_cg_generate(isl_ctx *ctx, struct at_cg *cg,
 int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	const at_cand *cand, const at_cg_opts *opts, at_gen *gen)
 {
-	struct at_cg cg = { scop, deps, opts, at_cg_type(scop), gen, { 0 }, 0,
+	struct at_cg cg = { scop, deps, opts, at_cg_type(scop),
+		at_cg_big_consts(scop) ? "L" : "", gen, { 0 }, 0,
 		0, 0, 0, NULL, NULL, NULL, { 0 }, NULL, 0,
 		scop->guard || scop->n_alias };
 

@@ -820,5 +820,6 @@ isl_ctx *at_scop_ctx_alloc(void)
 	isl_options_set_tile_scale_tile_loops(ctx, 1);
 	isl_options_set_tile_shift_point_loops(ctx, 0);
 	isl_options_set_schedule_max_coefficient(ctx, AT_SCOP_MAX_COEF);
+	isl_options_set_schedule_max_constant_term(ctx, AT_SCOP_MAX_SHIFT);
 	return ctx;
 }
