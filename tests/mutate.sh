@@ -90,10 +90,15 @@ inits_agree() {
 }
 
 # Returns 0 when mutant $1 of example $2 is a valid program at the
-# example's test sizes: it builds with ASan and UBSan, runs without a
-# report, prints a hash line and reads no automatic variable unset.
+# example's test sizes: it has no dangling `else` (tests/difftest.sh
+# builds the example with -Werror=dangling-else: an inserted `if` before
+# an `if ... else`, mutant 6002 of session 52, made it refuse the
+# original), builds with ASan and UBSan, runs without a report, prints a
+# hash line and reads no automatic variable unset.
 valid_program() {
-	build_run "$1" "-O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(test_defines "$2")" san &&
+	gcc -fsyntax-only -Werror=dangling-else -Iruntime -Iexamples "$1" \
+		2>/dev/null &&
+		build_run "$1" "-O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(test_defines "$2")" san &&
 		grep -q '^hash:' "$1.san.out" &&
 		inits_agree "$1" "$(test_defines "$2")" '^hash:'
 }
