@@ -20,7 +20,14 @@
 #include "at_space.h"
 #include "at_shape.h"
 #include "at_diag.h"
+#include "at_watchdog.h"
 #include "space_int.h"
+
+/* Seconds one call of isl's scheduler may take (wall clock; see
+ * at_watchdog.h).  adi's takes 0.5 s; a heat-3d whose update reads
+ * B[t][j + 1][k], a dependence of few uniform parts, took 38 s in isl's
+ * Farkas step (isl_set_coefficients), found by `make mutate`. */
+#define AT_SPACE_SCHED_LIMIT 10.0
 
 /* Deepest band LP is built for: isl's AST generation took 100 s
  * on heat-3d's 4-loop band scanned by hyperplanes inside tiles. */
@@ -929,7 +936,8 @@ static __isl_give isl_union_map *at_space_tagged_part(
  * for the statements of `dom` (taken), which are all of the nest's
  * unless `part`: then the dependences are kept only between them.  With
  * `deep`, under isl's option schedule_maximize_band_depth, which splits
- * a band (distributing its loops) where that makes the bands deeper. */
+ * a band (distributing its loops) where that makes the bands deeper.
+ * NULL, after a note, when isl takes over AT_SPACE_SCHED_LIMIT. */
 static __isl_give isl_schedule *at_space_isl_schedule(isl_ctx *ctx,
 	const at_scop *scop, const at_deps *deps,
 	__isl_take isl_union_set *dom, int part, int deep)
@@ -939,6 +947,7 @@ static __isl_give isl_schedule *at_space_isl_schedule(isl_ctx *ctx,
 	isl_union_map *order = isl_union_map_copy(deps->order);
 	isl_schedule_constraints *sc;
 	isl_schedule *sched;
+	at_watchdog *w;
 	int old = isl_options_get_schedule_maximize_band_depth(ctx);
 
 	if (part) {
@@ -962,7 +971,13 @@ static __isl_give isl_schedule *at_space_isl_schedule(isl_ctx *ctx,
 	else
 		isl_union_map_free(order);
 	isl_options_set_schedule_maximize_band_depth(ctx, deep);
+	w = at_watchdog_start(ctx, AT_SPACE_SCHED_LIMIT);
 	sched = isl_schedule_constraints_compute_schedule(sc);
+	if (at_watchdog_stop(w)) {
+		sched = isl_schedule_free(sched);
+		at_diag(&scop->loc, AT_NOTE, "isl's scheduler stopped after "
+			"%g s on this nest: no `isl` tiles", AT_SPACE_SCHED_LIMIT);
+	}
 	isl_options_set_schedule_maximize_band_depth(ctx, old);
 	return sched;
 }
