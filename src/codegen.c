@@ -1320,14 +1320,14 @@ static int at_cg_big_consts(const at_scop *scop)
 }
 
 /* Returns the C type for generated iterators and hoisted bounds: long if
- * any original iterator is wider than int or unsigned, or if a bound of
- * the nest holds a big constant (see AT_CG_BIG_CONST), else int. */
-static const char *at_cg_type(const at_scop *scop)
+ * any original iterator is wider than int or unsigned, or if the nest
+ * holds a big constant (`big`, at_cg_big_consts), else int. */
+static const char *at_cg_type(const at_scop *scop, int big)
 {
 	for (int i = 0; i < scop->n_loop; i++)
 		if (strcmp(scop->loops[i].type, "int") != 0)
 			return "long";
-	return at_cg_big_consts(scop) ? "long" : "int";
+	return big ? "long" : "int";
 }
 
 /* Returns 1 if `node` is a mark node named AT_MARK_POINT. */
@@ -1681,8 +1681,9 @@ static int at_cg_generate(isl_ctx *ctx, struct at_cg *cg,
 int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	const at_cand *cand, const at_cg_opts *opts, at_gen *gen)
 {
-	struct at_cg cg = { scop, deps, opts, at_cg_type(scop),
-		at_cg_big_consts(scop) ? "L" : "", gen, { 0 }, 0,
+	int big = at_cg_big_consts(scop);
+	struct at_cg cg = { scop, deps, opts, at_cg_type(scop, big),
+		big ? "L" : "", gen, { 0 }, 0,
 		0, 0, 0, NULL, NULL, NULL, { 0 }, NULL, 0,
 		scop->guard || scop->n_alias };
 

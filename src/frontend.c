@@ -710,19 +710,17 @@ static int at_fe_var_param(at_fe_nest *n, CXCursor ref, const char *name,
 	unsigned at = 0;
 
 	at_fe_offset(n->t, clang_getCursorLocation(ref), &at);
-	if (at >= n->s->begin && at < n->s->end && macro) {
+	if (at < n->s->begin || at >= n->s->end)
+		return at_fe_is_int_kind(ty.kind) ? 0 : 1;
+	if (macro)
 		at_fe_fail(n, off, "macro `%s` expands to `%s`, which is "
 			"declared inside the loop nest (a parameter is a value "
 			"the nest does not change)", macro, name);
-		return 2;
-	}
-	if (at >= n->s->begin && at < n->s->end) {
+	else
 		at_fe_fail(n, off, "`%s` is declared inside the loop nest: it "
 			"cannot be used in a loop bound, a subscript or an `if` "
 			"condition", name);
-		return 2;
-	}
-	return at_fe_is_int_kind(ty.kind) ? 0 : 1;
+	return 2;
 }
 
 /* Context of at_fe_macro_visit: the bytes [b, e) of a macro's name where
@@ -900,36 +898,32 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 
 /* Records what is known of parameter `param`, used at byte `off`: its
  * value x->val, and the variables of a macro's expansion (at_fe_macro_
- * param; the names are taken).  Returns -1 after reporting. */
+ * param), whose names it takes.  Returns -1 after reporting; x then
+ * still holds the names not taken. */
 static int at_fe_param_note(at_fe_nest *n, int param, at_fe_mexp *x,
 	unsigned off)
 {
-	int r = 0;
-
 	n->param_val[param] = x->val;
 	for (int v = 0; v < x->n_var; v++) {
-		char *name = x->var[v];
 		int seen = 0;
 
-		x->var[v] = NULL;
 		for (int i = 0; i < n->n_mvar && !seen; i++)
 			seen = n->mvar[i].param == param &&
-				!strcmp(n->mvar[i].name, name);
-		if (seen || r < 0 || at_buf_grow((void **)&n->mvar, n->n_mvar,
-				&n->cap_mvar, sizeof *n->mvar, 4) < 0) {
-			free(name);
-			if (!seen && r == 0) {
-				at_fe_fail(n, off, "out of memory");
-				r = -1;
-			}
+				!strcmp(n->mvar[i].name, x->var[v]);
+		if (seen)
 			continue;
+		if (at_buf_grow((void **)&n->mvar, n->n_mvar, &n->cap_mvar,
+				sizeof *n->mvar, 4) < 0) {
+			at_fe_fail(n, off, "out of memory");
+			return -1;	/* the caller frees x's names */
 		}
 		n->mvar[n->n_mvar].param = param;
-		n->mvar[n->n_mvar].name = name;
+		n->mvar[n->n_mvar].name = x->var[v];
 		n->mvar[n->n_mvar++].off = off;
+		x->var[v] = NULL;
 	}
-	x->n_var = 0;
-	return r;
+	at_fe_mexp_clear(x);
+	return 0;
 }
 
 /* Returns the value of `ref` when it is an enum constant, or a variable
@@ -977,12 +971,13 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 	if (clang_getCursorKind(a) == CXCursor_MacroExpansion)
 		bad = clang_Cursor_isMacroFunctionLike(ref) ? 1 :
 			at_fe_macro_param(n, k, &x);
-	else if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl)
-		bad = at_fe_var_param(n, ref, name, NULL, t->off[k]);
-	else if (rk != CXCursor_EnumConstantDecl)
-		bad = 1;
-	if (!bad && clang_getCursorKind(a) != CXCursor_MacroExpansion)
+	else if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl ||
+		 rk == CXCursor_EnumConstantDecl) {
+		bad = rk == CXCursor_EnumConstantDecl ? 0 :
+			at_fe_var_param(n, ref, name, NULL, t->off[k]);
 		x.val = at_fe_const_value(ref);
+	} else
+		bad = 1;
 	if (bad) {
 		p->bad = bad;
 		return;
