@@ -179,6 +179,12 @@ typedef struct at_scop {
 	 * for the cost model's features only: legality is proved for every
 	 * value. */
 	long *hint;
+	/* 1 when a parameter has a C type wider than int (long, unsigned
+	 * int, a macro such as `#define N 4000000000` or `(n + 1)` over a
+	 * long n): generated code then computes its bounds and iterators in
+	 * long (codegen), where int could not hold what the nest as written
+	 * computes. */
+	int wide_param;
 	/* The nest's text with every statement replaced by `;`, from its
 	 * first `for` on, when an iterator declared outside the nest may be
 	 * read after it: a transformed nest is followed by it, so that those

@@ -86,20 +86,33 @@ struct at_cg {
 #define AT_CG_BOUNDS "integer helpers for generated loop bounds (d > 0)"
 
 /* The helpers generated code may call: name, its definition and the
- * comment that goes before the first helper of its group. */
+ * comment that goes before the first helper of its group.  A nest whose
+ * generated iterators are int calls the int helpers, one whose iterators
+ * are long the at_l ones (at_cg_type): every bound is computed in the
+ * iterators' type, with no conversion that narrows it.  GCC 12.2 at -O2
+ * miscompiled a tiling whose hoisted int bounds were narrowed from long
+ * helpers (tests/gcc/param-bounds.c).  The divisions never overflow:
+ * n + 1 for n < 0 and n - 1 for n > 0 stay in range, and C's division
+ * rounds towards zero, that is down for n >= 0 and up for n <= 0. */
 static const struct at_cg_helper {
 	const char *name, *def, *comment;
 } at_cg_helpers[] = {
-	{ "at_floord", "static inline long at_floord(long n, long d) "
-	  "{ return n >= 0 ? n / d : -((-n + d - 1) / d); }\n",
+	{ "at_floord", "static inline int at_floord(int n, int d) "
+	  "{ return n >= 0 ? n / d : (n + 1) / d - 1; }\n",
 	  AT_CG_BOUNDS },
-	{ "at_ceild", "static inline long at_ceild(long n, long d) "
-	  "{ return n >= 0 ? (n + d - 1) / d : -(-n / d); }\n",
-	  AT_CG_BOUNDS },
-	{ "at_min", "static inline long at_min(long a, long b) "
+	{ "at_min", "static inline int at_min(int a, int b) "
 	  "{ return a < b ? a : b; }\n",
 	  AT_CG_BOUNDS },
-	{ "at_max", "static inline long at_max(long a, long b) "
+	{ "at_max", "static inline int at_max(int a, int b) "
+	  "{ return a > b ? a : b; }\n",
+	  AT_CG_BOUNDS },
+	{ "at_lfloord", "static inline long at_lfloord(long n, long d) "
+	  "{ return n >= 0 ? n / d : (n + 1) / d - 1; }\n",
+	  AT_CG_BOUNDS },
+	{ "at_lmin", "static inline long at_lmin(long a, long b) "
+	  "{ return a < b ? a : b; }\n",
+	  AT_CG_BOUNDS },
+	{ "at_lmax", "static inline long at_lmax(long a, long b) "
 	  "{ return a > b ? a : b; }\n",
 	  AT_CG_BOUNDS },
 	{ "at_addr", "static inline unsigned long long at_addr(const void *p, "
@@ -524,6 +537,14 @@ static void at_cg_arg(struct at_cg *cg, at_buf *b, __isl_keep isl_ast_expr *e,
 	isl_ast_expr_free(a);
 }
 
+/* Prints the start of a call of bound helper `fn` ("min", "max",
+ * "floord"): the int one, or the long one when the generated iterators
+ * are long (at_cg_helpers). */
+static void at_cg_call(const struct at_cg *cg, at_buf *b, const char *fn)
+{
+	at_buf_printf(b, "at_%s%s(", strcmp(cg->type, "int") ? "l" : "", fn);
+}
+
 /* Prints an n-ary min/max as nested calls of the helper `fn`. */
 static void at_cg_minmax(struct at_cg *cg, at_buf *b,
 	__isl_keep isl_ast_expr *e, const char *fn)
@@ -531,7 +552,7 @@ static void at_cg_minmax(struct at_cg *cg, at_buf *b,
 	isl_size n = isl_ast_expr_op_get_n_arg(e);
 
 	for (int i = 0; i < n - 1; i++)
-		at_buf_printf(b, "%s(", fn);
+		at_cg_call(cg, b, fn);
 	at_cg_arg(cg, b, e, 0, 0);
 	for (int i = 1; i < n; i++) {
 		at_buf_add(b, ", ");
@@ -580,9 +601,9 @@ static void at_cg_op(struct at_cg *cg, at_buf *b, __isl_keep isl_ast_expr *e)
 		at_cg_arg(cg, b, e, 0, prec + 1);
 	} else if (t == isl_ast_expr_op_min || t == isl_ast_expr_op_max) {
 		at_cg_minmax(cg, b, e, t == isl_ast_expr_op_min ?
-			"at_min" : "at_max");
+			"min" : "max");
 	} else if (t == isl_ast_expr_op_fdiv_q) {
-		at_buf_add(b, "at_floord(");
+		at_cg_call(cg, b, "floord");
 		at_cg_arg(cg, b, e, 0, 0);
 		at_buf_add(b, ", ");
 		at_cg_arg(cg, b, e, 1, 0);
@@ -854,12 +875,12 @@ static void at_cg_lin_print(struct at_cg *cg, at_buf *b, const at_cg_lin *lin,
 static void at_cg_ub_print(struct at_cg *cg, at_buf *b, const at_cg_ub *ub)
 {
 	for (int i = 0; i < ub->n - 1; i++)
-		at_buf_add(b, "at_min(");
+		at_cg_call(cg, b, "min");
 	for (int i = 0; i < ub->n; i++) {
 		if (i > 0)
 			at_buf_add(b, ", ");
 		if (ub->div[i] > 1)
-			at_buf_add(b, "at_floord(");
+			at_cg_call(cg, b, "floord");
 		at_cg_lin_print(cg, b, &ub->rest[i], 0);
 		if (ub->div[i] > 1)
 			at_buf_printf(b, ", %ld%s)", ub->div[i], cg->lit);
@@ -1319,15 +1340,16 @@ static int at_cg_big_consts(const at_scop *scop)
 	return 0;
 }
 
-/* Returns the C type for generated iterators and hoisted bounds: long if
- * any original iterator is wider than int or unsigned, or if the nest
- * holds a big constant (`big`, at_cg_big_consts), else int. */
+/* Returns the C type for generated iterators, hoisted bounds and the
+ * bound helpers they call: long if any original iterator or parameter
+ * is wider than int or unsigned, or if the nest holds a big constant
+ * (`big`, at_cg_big_consts), else int. */
 static const char *at_cg_type(const at_scop *scop, int big)
 {
 	for (int i = 0; i < scop->n_loop; i++)
 		if (strcmp(scop->loops[i].type, "int") != 0)
 			return "long";
-	return big ? "long" : "int";
+	return big || scop->wide_param ? "long" : "int";
 }
 
 /* Returns 1 if `node` is a mark node named AT_MARK_POINT. */

@@ -188,6 +188,31 @@ static int at_fe_is_int_kind(enum CXTypeKind k)
 		k == CXType_Enum;
 }
 
+/* Returns 1 when every value of the canonical integer type `ty` is an
+ * int's (bool, char, short, int, their unsigned forms narrower than int,
+ * and enums over those); 0 for long, unsigned int and the others. */
+static int at_fe_fits_int(CXType ty)
+{
+	switch (ty.kind) {
+	case CXType_Bool:
+	case CXType_Char_U:
+	case CXType_UChar:
+	case CXType_Char16:
+	case CXType_UShort:
+	case CXType_Char_S:
+	case CXType_SChar:
+	case CXType_Short:
+	case CXType_Int:
+		return 1;
+	case CXType_Enum:
+		return at_fe_fits_int(clang_getCanonicalType(
+			clang_getEnumDeclIntegerType(
+				clang_getTypeDeclaration(ty))));
+	default:
+		return 0;
+	}
+}
+
 /* Returns 1 when the canonical type kind is an arithmetic type. */
 static int at_fe_is_arith_kind(enum CXTypeKind k)
 {
@@ -760,6 +785,7 @@ typedef struct at_fe_mexp {
 	long val;
 	int n_var;
 	char *var[AT_FE_MVARS];
+	int wide;		/* its type is wider than int (at_fe_fits_int) */
 } at_fe_mexp;
 
 /* Frees the names x holds. */
@@ -862,6 +888,7 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 	at_fe_mwalk w = { n, name, t->off[k], x, 0 };
 	CXCursor fn = at_fe_function_at(t, t->off[k]);
 	CXEvalResult r;
+	CXType ty;
 
 	x->val = AT_SCOP_UNKNOWN;
 	x->n_var = 0;
@@ -873,9 +900,10 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 			"definition in parentheses)", name);
 		return 2;
 	}
-	if (!at_fe_is_int_kind(clang_getCanonicalType(
-			clang_getCursorType(f.node)).kind))
+	ty = clang_getCanonicalType(clang_getCursorType(f.node));
+	if (!at_fe_is_int_kind(ty.kind))
 		return 1;
+	x->wide = !at_fe_fits_int(ty);
 	r = clang_Cursor_Evaluate(f.node);
 	if (r && clang_EvalResult_getKind(r) == CXEval_Int)
 		x->val = (long)clang_EvalResult_getAsLongLong(r);
@@ -897,13 +925,15 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 }
 
 /* Records what is known of parameter `param`, used at byte `off`: its
- * value x->val, and the variables of a macro's expansion (at_fe_macro_
+ * value x->val, whether its type is wider than int (x->wide, for the
+ * whole scop: at_scop.wide_param), and the variables of a macro's expansion (at_fe_macro_
  * param), whose names it takes.  Returns -1 after reporting; x then
  * still holds the names not taken. */
 static int at_fe_param_note(at_fe_nest *n, int param, at_fe_mexp *x,
 	unsigned off)
 {
 	n->param_val[param] = x->val;
+	n->s->wide_param |= x->wide;
 	for (int v = 0; v < x->n_var; v++) {
 		int seen = 0;
 
@@ -959,7 +989,7 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 	int l = at_fe_open_loop(n, name), sym, bad = 0;
 	CXCursor a = t->ann[k], ref;
 	enum CXCursorKind rk;
-	at_fe_mexp x = { AT_SCOP_UNKNOWN, 0, { NULL } };
+	at_fe_mexp x = { AT_SCOP_UNKNOWN, 0, { NULL }, 0 };
 
 	memset(out, 0, sizeof *out);
 	if (l >= 0) {
@@ -976,6 +1006,8 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 		bad = rk == CXCursor_EnumConstantDecl ? 0 :
 			at_fe_var_param(n, ref, name, NULL, t->off[k]);
 		x.val = at_fe_const_value(ref);
+		x.wide = rk != CXCursor_EnumConstantDecl && !at_fe_fits_int(
+			clang_getCanonicalType(clang_getCursorType(ref)));
 	} else
 		bad = 1;
 	if (bad) {

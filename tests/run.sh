@@ -310,6 +310,10 @@ run_wave() {
 	# session 49: the same with a mark (which prints nothing) between
 	# the loop and the if
 	verify_ids wave-else3 5000248 "isl.TS.LP.t021.p012.1x1x4"
+	# session 53: gcc 12.2 -O2 -fopenmp computed 3 values of this tiling
+	# wrongly while its hoisted int bounds were narrowed from long
+	# helpers (tests/gcc/param-bounds.c); int nests now call int helpers
+	verify_ids wave-narrow 5000132 "isl.TS.LI.t3012.p2013.64x256x4x512"
 }
 
 # Differential-checks the candidates $3 (a space-separated list) of

@@ -21,7 +21,9 @@
  * only with -fopenmp; here a parameter of an external noinline function,
  * called with a volatile 0, does the same.  The hoisted bounds c4_max
  * and c7_max are ints narrowed from the helpers' long, as autotile
- * prints them: declared long, or with helpers over int, the sum is right.
+ * printed them until session 53: declared long, or with helpers over
+ * int, the sum is right.  Since then the helpers have the iterators'
+ * type (src/codegen.c, at_cg_helpers) and the tiling passes at -O2.
  * Exit status 1 when the two differ.
  */
 #include <stdio.h>
