@@ -94,6 +94,12 @@ int at_deps_violated(const at_deps *deps, __isl_keep isl_union_map *schedule);
 __isl_give isl_set *at_deps_deltas(const at_deps *deps,
 	__isl_keep isl_union_map *partial);
 
+/* Returns 1 if no pair of `rel` (taken: dependences mapped through a
+ * schedule, at_deps_image; NULL: none) that agrees on every dimension
+ * but the last differs on the last: the loop of the last dimension can
+ * run its iterations in parallel.  0 if not, -1 on error. */
+int at_deps_image_is_parallel(__isl_take isl_map *rel);
+
 /* Returns 1 if, among the dependences between instances of `domain` that
  * `partial` (instances -> [outer..., current]) does not separate on its
  * outer dimensions, none has a non-zero distance on the last dimension:

@@ -725,20 +725,16 @@ __isl_give isl_set *at_deps_deltas(const at_deps *deps,
 	return isl_set_empty(sp);
 }
 
-/* The loop of the last dimension of `partial` is parallel when no
- * dependence within one iteration of the outer loops crosses its
- * iterations. */
-int at_deps_is_parallel(const at_deps *deps,
-	__isl_keep isl_union_map *partial)
+/* Tests the image `rel` of the dependences for a parallel last dimension
+ * (see at_deps.h). */
+int at_deps_image_is_parallel(__isl_take isl_map *rel)
 {
-	int empty;
-	isl_map *rel = at_deps_through(deps, partial, &empty);
 	isl_size n;
 	isl_set *delta, *zero;
 	isl_bool sub;
 
 	if (!rel)
-		return empty ? 1 : -1;
+		return 1;
 	n = isl_map_dim(rel, isl_dim_in);
 	if (n <= 0) {
 		isl_map_free(rel);
@@ -753,6 +749,20 @@ int at_deps_is_parallel(const at_deps *deps,
 	isl_set_free(delta);
 	isl_set_free(zero);
 	return sub < 0 ? -1 : sub;
+}
+
+/* The loop of the last dimension of `partial` is parallel when no
+ * dependence within one iteration of the outer loops crosses its
+ * iterations. */
+int at_deps_is_parallel(const at_deps *deps,
+	__isl_keep isl_union_map *partial)
+{
+	int empty;
+	isl_map *rel = at_deps_through(deps, partial, &empty);
+
+	if (!rel && !empty)
+		return -1;
+	return at_deps_image_is_parallel(rel);
 }
 
 /* Describes why a schedule failed at_deps_is_legal (see at_deps.h). */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <isl/aff.h>
+#include <isl/map.h>
 #include <isl/union_map.h>
 
 #include <cjson/cJSON.h>
@@ -1148,54 +1149,54 @@ void at_features_struct_keep(const at_feat_nest *nest,
 	at_feat_untiled(si, nest, 0);
 }
 
-/* Returns the original schedule's first `keep` dimensions (statement
- * positions and loop iterators, interleaved) of flat. */
-static __isl_give isl_union_map *at_feat_prefix(
-	__isl_keep isl_multi_union_pw_aff *flat, int keep)
-{
-	isl_size n = isl_multi_union_pw_aff_size(flat);
-	isl_multi_union_pw_aff *p = isl_multi_union_pw_aff_copy(flat);
-
-	if (n > keep)
-		p = isl_multi_union_pw_aff_drop_dims(p, isl_dim_set, keep,
-			n - keep);
-	return isl_union_map_from_multi_union_pw_aff(p);
-}
-
 /* Sets si->par to the outermost loop depth of the original nest at which
  * no loop is crossed by a dependence and si->simd to the innermost depth
  * when it is parallel and is not si->par (as code generation places
  * `parallel for` and `simd` for orig; all loops of one depth are tested
- * together, statement positions separating sibling loops).  Returns 0
- * or -1. */
+ * together, statement positions separating sibling loops).  The
+ * dependences are mapped through the whole original schedule once; the
+ * test at depth k keeps its first 2k + 2 dimensions (statement positions
+ * and iterators, interleaved) on both sides, which is their image through
+ * that prefix.  Returns 0 or -1. */
 static int at_feat_orig_omp(isl_ctx *ctx, const at_space *space,
 	at_feat_struct_info *si)
 {
 	isl_union_map *map = at_scop_schedule_map(ctx, space->scop);
-	isl_multi_union_pw_aff *flat;
+	isl_map *img = NULL;
+	isl_size dim;
 	int n = si->n, last = 0;
 
-	if (!map)
-		return -1;
-	flat = isl_multi_union_pw_aff_from_union_map(map);
-	for (int k = 0; flat && k < n; k++) {
-		isl_union_map *m = at_feat_prefix(flat, 2 * k + 2);
-		int ok = at_deps_is_parallel(space->deps, m);
-		isl_union_map_free(m);
+	if (!map || at_deps_image(space->deps, map, &img) < 0)
+		goto error;
+	dim = img ? isl_map_dim(img, isl_dim_in) : 0;
+	if (dim < 0)
+		goto error;
+	for (int k = 0; k < n; k++) {
+		int keep = 2 * k + 2 < dim ? 2 * k + 2 : dim;
+		isl_map *m = img ? isl_map_copy(img) : NULL;
+		int ok;
+
+		m = m ? isl_map_project_out(m, isl_dim_in, keep, dim - keep) :
+			NULL;
+		m = m ? isl_map_project_out(m, isl_dim_out, keep, dim - keep) :
+			NULL;
+		if (img && !m)
+			goto error;
+		ok = at_deps_image_is_parallel(m);
 		if (ok < 0)
 			goto error;
 		if (ok && si->par < 0)
 			si->par = k;
 		last = ok;
 	}
-	if (!flat)
-		return -1;
 	if (last && n > 0 && si->par != n - 1)
 		si->simd = n - 1;
-	isl_multi_union_pw_aff_free(flat);
+	isl_map_free(img);
+	isl_union_map_free(map);
 	return 0;
 error:
-	isl_multi_union_pw_aff_free(flat);
+	isl_map_free(img);
+	isl_union_map_free(map);
 	return -1;
 }
 
