@@ -56,11 +56,12 @@ const char *at_dep_kind_name(at_dep_kind kind)
 /* Runs isl's dataflow analysis: for each `sink` access, the accesses of
  * `must` (and `may`) that write (or read) the same element before it with
  * no `must`/`kill` access in between, in the order of the schedule tree
- * `tree`.  Takes all maps but the schedule. */
+ * `tree` when it is not NULL, else of the schedule map `map`.  Takes all
+ * maps but the schedules. */
 static __isl_give isl_union_map *at_deps_flow(
 	__isl_take isl_union_map *sink, __isl_take isl_union_map *must,
 	__isl_take isl_union_map *may, __isl_take isl_union_map *kill,
-	__isl_keep isl_schedule *tree)
+	__isl_keep isl_schedule *tree, __isl_keep isl_union_map *map)
 {
 	isl_union_access_info *ai;
 	isl_union_flow *flow;
@@ -71,7 +72,12 @@ static __isl_give isl_union_map *at_deps_flow(
 	ai = isl_union_access_info_set_may_source(ai, may);
 	if (kill)
 		ai = isl_union_access_info_set_kill(ai, kill);
-	ai = isl_union_access_info_set_schedule(ai, isl_schedule_copy(tree));
+	if (tree)
+		ai = isl_union_access_info_set_schedule(ai,
+			isl_schedule_copy(tree));
+	else
+		ai = isl_union_access_info_set_schedule_map(ai,
+			isl_union_map_copy(map));
 	flow = isl_union_access_info_compute_flow(ai);
 	dep = isl_union_flow_get_may_dependence(flow);
 	isl_union_flow_free(flow);
@@ -438,9 +444,10 @@ static int at_deps_scalar_flow(isl_ctx *ctx, const at_scop *scop,
 	if (ts) {
 		deps->live = at_deps_flow(isl_union_map_copy(r),
 			isl_union_map_copy(w), isl_union_map_empty(
-			isl_union_map_get_space(w)), NULL, ts);
+			isl_union_map_get_space(w)), NULL, ts, NULL);
 		deps->order = at_deps_flow(isl_union_map_copy(w),
-			isl_union_map_copy(w), isl_union_map_copy(r), NULL, ts);
+			isl_union_map_copy(w), isl_union_map_copy(r), NULL, ts,
+			NULL);
 	}
 	isl_union_map_free(r);
 	isl_union_map_free(w);
@@ -481,34 +488,30 @@ error:
 at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop)
 {
 	at_deps *deps = calloc(1, sizeof(*deps));
-	isl_union_map *r = NULL, *w = NULL;
-	isl_schedule *tree = NULL;
+	isl_union_map *r = NULL, *w = NULL, *sched = NULL, *tsched = NULL;
 	int cap = 0;
 
 	if (!deps)
 		return NULL;
 	r = at_scop_access(ctx, scop, AT_READ, 1);
 	w = at_scop_access(ctx, scop, AT_WRITE, 1);
-	/* The order as a schedule tree: isl's dataflow analysis splits the
-	 * work at its sequence nodes, which took adi's analysis from 1.44 G
-	 * to 0.98 G instructions against the same order as a map (session
-	 * 53; the same dependences, listed in another order). */
-	if (r && w)
-		tree = at_deps_tagged_tree(ctx, scop, r, w);
-	if (!tree)
+	sched = at_scop_schedule_map(ctx, scop);
+	if (!r || !w || !sched)
 		goto error;
-	deps->all = isl_union_map_empty(isl_union_map_get_space(r));
+	tsched = isl_union_map_apply_range(at_deps_untag(r, w),
+		isl_union_map_copy(sched));
+	deps->all = isl_union_map_empty(isl_union_map_get_space(sched));
 	if (at_deps_record(scop, deps, &cap, AT_DEP_RAW, at_deps_flow(
 		isl_union_map_copy(r), isl_union_map_copy(w),
 		isl_union_map_empty(isl_union_map_get_space(w)), NULL,
-		tree)) < 0)
+		NULL, tsched)) < 0)
 		goto error;
 	/* WAR and WAW in one analysis: writes as sinks, the writes before
 	 * them as must sources (which kill the reads before them, as the
 	 * kills of a WAR analysis do) and the reads as may sources. */
 	if (at_deps_record(scop, deps, &cap, AT_DEP_WAR, at_deps_flow(
 		isl_union_map_copy(w), isl_union_map_copy(w),
-		isl_union_map_copy(r), NULL, tree)) < 0)
+		isl_union_map_copy(r), NULL, NULL, tsched)) < 0)
 		goto error;
 	deps->all = isl_union_map_coalesce(deps->all);
 	if (at_deps_cone(ctx, deps) < 0)
@@ -517,13 +520,15 @@ at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop)
 		goto error;
 	isl_union_map_free(r);
 	isl_union_map_free(w);
-	isl_schedule_free(tree);
+	isl_union_map_free(sched);
+	isl_union_map_free(tsched);
 	return deps;
 error:
 	at_diag(&scop->loc, AT_ERROR, "internal: dependence analysis failed");
 	isl_union_map_free(r);
 	isl_union_map_free(w);
-	isl_schedule_free(tree);
+	isl_union_map_free(sched);
+	isl_union_map_free(tsched);
 	at_deps_free(deps);
 	return NULL;
 }
