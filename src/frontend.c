@@ -117,6 +117,10 @@ typedef struct at_fe_nest {
 	 * expansion it evaluates, an enum constant, a const variable with
 	 * a constant initializer), else AT_SCOP_UNKNOWN. */
 	long param_val[AT_FE_NSYM];
+	/* Per parameter, 1 when it is a macro that expands to one variable
+	 * and nothing else at every use (`#define _PB_N n`, PolyBench's
+	 * way): the calls' value of that variable is the macro's hint. */
+	int param_alias[AT_FE_NSYM];
 	struct at_fe_mvar *mvar;	/* variables macros expand to */
 	int n_mvar, cap_mvar;
 } at_fe_nest;
@@ -666,6 +670,7 @@ static int at_fe_param(at_fe_nest *n, const char *name, unsigned off,
 	n->param_loc[p] = at_fe_loc(n->t, off);
 	n->param_role[p] = role;
 	n->param_val[p] = AT_SCOP_UNKNOWN;
+	n->param_alias[p] = -1;		/* not used yet */
 	n->sym_param[n->n_sym] = p;
 	n->sym_loop[n->n_sym] = -1;
 	return n->n_sym++;
@@ -786,6 +791,7 @@ typedef struct at_fe_mexp {
 	int n_var;
 	char *var[AT_FE_MVARS];
 	int wide;		/* its type is wider than int (at_fe_fits_int) */
+	int alias;		/* a macro that expands to var[0] alone */
 } at_fe_mexp;
 
 /* Frees the names x holds. */
@@ -921,6 +927,8 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 		clang_visitChildren(f.node, at_fe_mexp_visit, &w);
 	if (w.bad)
 		at_fe_mexp_clear(x);
+	x->alias = !w.bad && x->n_var == 1 &&
+		clang_getCursorKind(at_fe_strip(f.node)) == CXCursor_DeclRefExpr;
 	return w.bad;
 }
 
@@ -933,6 +941,7 @@ static int at_fe_param_note(at_fe_nest *n, int param, at_fe_mexp *x,
 	unsigned off)
 {
 	n->param_val[param] = x->val;
+	n->param_alias[param] = n->param_alias[param] != 0 && x->alias;
 	n->s->wide_param |= x->wide;
 	for (int v = 0; v < x->n_var; v++) {
 		int seen = 0;
@@ -989,7 +998,7 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 	int l = at_fe_open_loop(n, name), sym, bad = 0;
 	CXCursor a = t->ann[k], ref;
 	enum CXCursorKind rk;
-	at_fe_mexp x = { AT_SCOP_UNKNOWN, 0, { NULL }, 0 };
+	at_fe_mexp x = { AT_SCOP_UNKNOWN, 0, { NULL }, 0, 0 };
 
 	memset(out, 0, sizeof *out);
 	if (l >= 0) {
@@ -3581,9 +3590,21 @@ static long at_fe_call_value(const at_fe_tu *t, CXCursor fn, int i)
 	return v;
 }
 
+/* Returns the variable whose value parameter p has: the one macro p
+ * expands to alone (at_fe_nest.param_alias), else p itself. */
+static const char *at_fe_param_var(const at_fe_nest *n, int p)
+{
+	if (n->param_alias[p] == 1)
+		for (int i = 0; i < n->n_mvar; i++)
+			if (n->mvar[i].param == p)
+				return n->mvar[i].name;
+	return n->s->params[p];
+}
+
 /* Sets n->s->hint (see at_scop.h): the values clang gives the macro
  * parameters, and those the calls of the function that holds the nest
- * pass to its parameters.  Returns -1 when out of memory. */
+ * pass to its parameters (or to the one variable a macro parameter
+ * expands to).  Returns -1 when out of memory. */
 static int at_fe_param_hints(at_fe_nest *n)
 {
 	at_fe_tu *t = n->t;
@@ -3598,16 +3619,18 @@ static int at_fe_param_hints(at_fe_nest *n)
 	if (!s->hint)
 		return -1;
 	for (int p = 0; p < s->n_param; p++) {
+		const char *var = at_fe_param_var(n, p);
+
 		s->hint[p] = n->param_val[p];
 		for (int i = 0; i < na && s->hint[p] == AT_SCOP_UNKNOWN; i++) {
 			char *a = at_fe_cxstr(clang_getCursorSpelling(
 				clang_Cursor_getArgument(fn, (unsigned)i)));
-			int same = a && !strcmp(a, s->params[p]);
+			int same = a && !strcmp(a, var);
 
 			free(a);
 			if (!same)
 				continue;
-			if (!at_fe_param_changed(t, fn, s->params[p]))
+			if (!at_fe_param_changed(t, fn, var))
 				s->hint[p] = at_fe_call_value(t, fn, i);
 			break;
 		}

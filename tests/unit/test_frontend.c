@@ -725,8 +725,8 @@ static void test_hint(void)
 
 	if (!src)
 		return;
-	AT_CHECK_INT(src->n_scop, 2, "hint: two nests");
-	if (src->n_scop != 2) {
+	AT_CHECK_INT(src->n_scop, 3, "hint: three nests");
+	if (src->n_scop != 3) {
 		at_source_free(src);
 		return;
 	}
@@ -752,6 +752,17 @@ static void test_hint(void)
 			"hint: the features take n = 40, m unknown");
 	}
 	AT_CHECK(!src->scops[1]->hint, "hint: nobody calls lonely: none");
+	s = src->scops[2];
+	n = param(s, "PB_N");
+	m = param(s, "PB_M");
+	AT_CHECK(n >= 0 && m >= 0 && s->hint, "hint: aliased's macros PB_N "
+		"and PB_M, with hints");
+	if (n >= 0 && m >= 0 && s->hint) {
+		AT_CHECK(s->hint[n] == 40, "hint: PB_N, which expands to n, "
+			"takes n's 40 from the call (got %ld)", s->hint[n]);
+		AT_CHECK(s->hint[m] == AT_SCOP_UNKNOWN, "hint: PB_M expands "
+			"to m + 1, not one variable: unknown");
+	}
 	at_source_free(src);
 }
 
