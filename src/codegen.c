@@ -91,9 +91,9 @@ struct at_cg {
  * are long the at_l ones (at_cg_type): every bound is computed in the
  * iterators' type, with no conversion that narrows it.  GCC 12.2 at -O2
  * miscompiled a tiling whose hoisted int bounds were narrowed from long
- * helpers (tests/gcc/param-bounds.c).  The divisions never overflow:
- * n + 1 for n < 0 and n - 1 for n > 0 stay in range, and C's division
- * rounds towards zero, that is down for n >= 0 and up for n <= 0. */
+ * helpers (tests/gcc/param-bounds.c).  The floor division cannot
+ * overflow: n + 1 for n < 0 stays in range, and C's division rounds
+ * towards zero, down for n >= 0 and up for n < 0, hence the - 1. */
 static const struct at_cg_helper {
 	const char *name, *def, *comment;
 } at_cg_helpers[] = {
