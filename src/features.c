@@ -1173,15 +1173,17 @@ static int at_feat_orig_omp(isl_ctx *ctx, const at_space *space,
 		goto error;
 	for (int k = 0; k < n; k++) {
 		int keep = 2 * k + 2 < dim ? 2 * k + 2 : dim;
-		isl_map *m = img ? isl_map_copy(img) : NULL;
+		isl_map *m = NULL;	/* no dependence: every loop parallel */
 		int ok;
 
-		m = m ? isl_map_project_out(m, isl_dim_in, keep, dim - keep) :
-			NULL;
-		m = m ? isl_map_project_out(m, isl_dim_out, keep, dim - keep) :
-			NULL;
-		if (img && !m)
-			goto error;
+		if (img) {
+			m = isl_map_project_out(isl_map_copy(img), isl_dim_in,
+				keep, dim - keep);
+			m = isl_map_project_out(m, isl_dim_out, keep,
+				dim - keep);
+			if (!m)
+				goto error;
+		}
 		ok = at_deps_image_is_parallel(m);
 		if (ok < 0)
 			goto error;
