@@ -585,6 +585,52 @@ static int at_fe_def_assigns(const at_fe_tu *t, CXCursor def, CXCursor *seen,
 	return found;
 }
 
+/* Returns 1 when every expansion of the object-like macro defined by
+ * `def` is one operand wherever it stands: its body is one literal, one
+ * identifier that names no macro or only such macros (to any depth), or
+ * a parenthesis that closes at the body's last token; else 0 (a
+ * function-like macro, an empty body, `10 + 5`, `(a) + (b)`, more than
+ * `depth` macros deep). */
+static int at_fe_def_is_operand(const at_fe_tu *t, CXCursor def, int depth)
+{
+	unsigned n_tok;
+	CXToken *tok;
+	int ok = 0, level = 0;
+
+	if (clang_Cursor_isNull(def) || depth <= 0 ||
+	    clang_Cursor_isMacroFunctionLike(def))
+		return 0;
+	clang_tokenize(t->tu, clang_getCursorExtent(def), &tok, &n_tok);
+	for (unsigned j = 1; j < n_tok; j++) {	/* 0: its name */
+		CXString s = clang_getTokenSpelling(t->tu, tok[j]);
+		const char *sp = clang_getCString(s);
+		CXTokenKind kind = clang_getTokenKind(tok[j]);
+
+		if (n_tok == 2 && kind == CXToken_Literal)
+			ok = 1;
+		else if (n_tok == 2 && kind == CXToken_Identifier) {
+			ok = 1;
+			for (int m = 0; m < t->n_macro && ok; m++)
+				if (!strcmp(t->macros[m].name, sp))
+					ok = at_fe_def_is_operand(t,
+						t->macros[m].def, depth - 1);
+		} else if (kind == CXToken_Punctuation && !strcmp(sp, "(")) {
+			level++;
+		} else if (kind == CXToken_Punctuation && !strcmp(sp, ")")) {
+			level--;
+			/* the first parenthesis closes here: last token? */
+			ok = level == 0 && j == n_tok - 1;
+		}
+		clang_disposeString(s);
+		if (j == 1 && n_tok > 2 && level != 1)
+			break;		/* the body does not open with `(` */
+		if (level == 0 && n_tok > 2)
+			break;
+	}
+	clang_disposeTokens(t->tu, tok, n_tok);
+	return ok;
+}
+
 /* Returns 1 when the macro defined by `def` (a null cursor: unknown) may
  * expand to an assignment or increment, through the macros it uses too
  * (at_fe_def_assigns); else 0. */
@@ -754,13 +800,43 @@ static int at_fe_var_param(at_fe_nest *n, CXCursor ref, const char *name,
 }
 
 /* Context of at_fe_macro_visit: the bytes [b, e) of a macro's name where
- * it is expanded, and the outermost expressions found inside them. */
+ * it is expanded, and the outermost expressions found inside them: the
+ * first one, how many, and whether one of the others may differ from
+ * the first (at_fe_same_copy). */
 typedef struct at_fe_mfind {
 	const at_fe_tu *t;
 	unsigned b, e;
 	CXCursor node;
 	int n;
+	int mixed;
 } at_fe_mfind;
+
+/* Returns 1 when expressions a and b, both found at one use of a macro
+ * that expands to one operand, can be two copies of that expansion (a
+ * function-like macro around it that repeats its argument, as
+ * `MIN(i + 4, N)` does): the same kind, no string (`#a` makes one), and
+ * equal values where clang evaluates them to integers; else 0. */
+static int at_fe_same_copy(CXCursor a, CXCursor b)
+{
+	CXEvalResult ra, rb;
+	int same;
+
+	if (clang_getCursorKind(a) != clang_getCursorKind(b) ||
+	    clang_getCursorKind(a) == CXCursor_StringLiteral)
+		return 0;
+	ra = clang_Cursor_Evaluate(a);
+	rb = clang_Cursor_Evaluate(b);
+	same = (!ra || clang_EvalResult_getKind(ra) != CXEval_Int) ==
+		(!rb || clang_EvalResult_getKind(rb) != CXEval_Int);
+	if (same && ra && clang_EvalResult_getKind(ra) == CXEval_Int)
+		same = clang_EvalResult_getAsLongLong(ra) ==
+			clang_EvalResult_getAsLongLong(rb);
+	if (ra)
+		clang_EvalResult_dispose(ra);
+	if (rb)
+		clang_EvalResult_dispose(rb);
+	return same;
+}
 
 /* Visitor counting the outermost expressions that clang places wholly at
  * a macro's expansion (at_fe_mfind), descending only into cursors that
@@ -772,12 +848,19 @@ static enum CXChildVisitResult at_fe_macro_visit(CXCursor c, CXCursor parent,
 	unsigned b, e;
 
 	(void)parent;
-	if (at_fe_extent(f->t, c, &b, &e) < 0 || e <= f->b || b >= f->e)
+	/* an empty extent at b: a token of the macro's expansion inside a
+	 * function-like macro's argument (whose other nodes span the call) */
+	if (at_fe_extent(f->t, c, &b, &e) < 0 || b >= f->e || e < f->b ||
+	    (e == f->b && b < e))
 		return CXChildVisit_Continue;
 	if (b < f->b || e > f->e)
 		return CXChildVisit_Recurse;
-	if (clang_isExpression(clang_getCursorKind(c)) && f->n++ == 0)
+	if (!clang_isExpression(clang_getCursorKind(c)))
+		return CXChildVisit_Continue;
+	if (f->n++ == 0)
 		f->node = c;
+	else if (!at_fe_same_copy(f->node, c))
+		f->mixed = 1;
 	return CXChildVisit_Continue;
 }
 
@@ -890,7 +973,7 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 	const at_fe_tu *t = n->t;
 	const char *name = t->spell[k];
 	at_fe_mfind f = { t, t->off[k], t->off[k] + (unsigned)strlen(name),
-		clang_getNullCursor(), 0 };
+		clang_getNullCursor(), 0, 0 };
 	at_fe_mwalk w = { n, name, t->off[k], x, 0 };
 	CXCursor fn = at_fe_function_at(t, t->off[k]);
 	CXEvalResult r;
@@ -900,6 +983,10 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 	x->n_var = 0;
 	if (!clang_Cursor_isNull(fn))
 		clang_visitChildren(fn, at_fe_macro_visit, &f);
+	/* several copies: a macro around it repeats its argument */
+	if (f.n > 1 && !f.mixed && at_fe_def_is_operand(t,
+			clang_getCursorReferenced(t->ann[k]), 16))
+		f.n = 1;
 	if (f.n != 1) {
 		at_fe_fail(n, t->off[k], "macro `%s` does not expand to one "
 			"operand here (a parameter is one value: put its "
