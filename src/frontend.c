@@ -1292,14 +1292,16 @@ static int at_fe_same_toks(const at_fe_tu *t, unsigned a, unsigned ae,
 static int at_fe_ternary(const at_fe_tu *t, unsigned lo, unsigned hi,
 	unsigned xy[4])
 {
-	unsigned q = at_fe_find_top(t, lo, hi, "?"), c, op = hi;
+	unsigned q = at_fe_find_top(t, lo, hi, "?"), c, op = hi, cl = lo, ch;
 	int rel = -1, first_x;
 
 	if (q == hi || (c = at_fe_find_top(t, q + 1, hi, ":")) == hi)
 		return -1;
-	for (unsigned j = lo; j < q; j++) {
+	ch = q;
+	at_fe_strip_parens(t, &cl, &ch);	/* `((a) < (b)) ? ...` */
+	for (unsigned j = cl; j < ch; j++) {
 		if (at_fe_is(t, j, "(") || at_fe_is(t, j, "[")) {
-			j = at_fe_match(t, j, q);
+			j = at_fe_match(t, j, ch);
 			continue;
 		}
 		if (at_fe_rel(t->spell[j]) >= 0 && op == hi) {
@@ -1309,21 +1311,158 @@ static int at_fe_ternary(const at_fe_tu *t, unsigned lo, unsigned hi,
 	}
 	if (op == hi || rel == AT_FE_EQ)
 		return -1;
-	if (at_fe_same_toks(t, lo, op, q + 1, c) &&
-	    at_fe_same_toks(t, op + 1, q, c + 1, hi))
+	if (at_fe_same_toks(t, cl, op, q + 1, c) &&
+	    at_fe_same_toks(t, op + 1, ch, c + 1, hi))
 		first_x = 1;
-	else if (at_fe_same_toks(t, lo, op, c + 1, hi) &&
-		 at_fe_same_toks(t, op + 1, q, q + 1, c))
+	else if (at_fe_same_toks(t, cl, op, c + 1, hi) &&
+		 at_fe_same_toks(t, op + 1, ch, q + 1, c))
 		first_x = 0;
 	else
 		return -1;
-	xy[0] = lo;
+	xy[0] = cl;
 	xy[1] = op;
 	xy[2] = op + 1;
-	xy[3] = q;
+	xy[3] = ch;
 	/* x > y ? x : y is max; x < y ? x : y is min */
 	return (rel == AT_FE_GT || rel == AT_FE_GE) == first_x ? AT_FE_MAX :
 		AT_FE_MIN;
+}
+
+/* Returns AT_FE_MIN or AT_FE_MAX when tokens [lo, hi) of `tok` (n of
+ * them, in translation unit `tu`) are `a REL b ? a : b` or `? b : a`, a
+ * and b the names pa and pb in either order, with any parentheses; else
+ * -1. */
+static int at_fe_minmax_body(CXTranslationUnit tu, CXToken *tok,
+	unsigned n, unsigned lo, unsigned hi, const char *pa, const char *pb)
+{
+	at_fe_tu v = { 0 };
+	unsigned xy[4];
+	int kind = -1;
+
+	v.spell = calloc(n ? n : 1, sizeof *v.spell);
+	if (!v.spell)
+		return -1;
+	v.n_tok = n;
+	for (unsigned j = 0; j < n; j++)
+		if (!(v.spell[j] = at_fe_cxstr(clang_getTokenSpelling(tu,
+				tok[j]))))
+			goto done;
+	at_fe_strip_parens(&v, &lo, &hi);
+	kind = at_fe_ternary(&v, lo, hi, xy);
+	for (int i = 0; i < 2 && kind >= 0; i++) {
+		at_fe_strip_parens(&v, &xy[2 * i], &xy[2 * i + 1]);
+		if (xy[2 * i + 1] != xy[2 * i] + 1)
+			kind = -1;
+	}
+	if (kind >= 0 && !(!strcmp(v.spell[xy[0]], pa) &&
+			   !strcmp(v.spell[xy[2]], pb)) &&
+	    !(!strcmp(v.spell[xy[0]], pb) && !strcmp(v.spell[xy[2]], pa)))
+		kind = -1;
+done:
+	for (unsigned j = 0; j < n; j++)
+		free(v.spell[j]);
+	free(v.spell);
+	return kind;
+}
+
+/* Returns 1 when `ty` is int, long or long long. */
+static int at_fe_is_signed_int(CXType ty)
+{
+	enum CXTypeKind k = clang_getCanonicalType(ty).kind;
+
+	return k == CXType_Int || k == CXType_Long || k == CXType_LongLong;
+}
+
+/* Returns AT_FE_MIN or AT_FE_MAX when `def`, a macro definition or a
+ * function definition, computes the minimum or maximum of its two
+ * arguments: a macro `NAME(a, b)` whose body is the ternary of
+ * at_fe_minmax_body, or a function of two parameters of one type (int,
+ * long or long long, its result type too) whose body is `{ return` such a
+ * ternary `; }`.  Else -1: a name such as `min` or `MIN` says nothing of
+ * what its definition computes. */
+static int at_fe_minmax_def(const at_fe_tu *t, CXCursor def)
+{
+	enum CXCursorKind k = clang_getCursorKind(def);
+	char *pa = NULL, *pb = NULL;
+	unsigned n_tok, lo = 0, hi = 0;
+	CXToken *tok;
+	int kind = -1;
+
+	if (k == CXCursor_FunctionDecl) {
+		CXType ty = clang_getCursorResultType(def);
+
+		if (clang_Cursor_getNumArguments(def) != 2 ||
+		    !at_fe_is_signed_int(ty))
+			return -1;
+		for (unsigned i = 0; i < 2; i++) {
+			CXType pt = clang_getCursorType(
+				clang_Cursor_getArgument(def, i));
+			if (clang_getCanonicalType(pt).kind !=
+			    clang_getCanonicalType(ty).kind)
+				return -1;
+		}
+		pa = at_fe_cxstr(clang_getCursorSpelling(
+			clang_Cursor_getArgument(def, 0)));
+		pb = at_fe_cxstr(clang_getCursorSpelling(
+			clang_Cursor_getArgument(def, 1)));
+	} else if (k != CXCursor_MacroDefinition ||
+		   !clang_Cursor_isMacroFunctionLike(def))
+		return -1;
+	clang_tokenize(t->tu, clang_getCursorExtent(def), &tok, &n_tok);
+	for (unsigned j = 0; j < n_tok && !hi; j++) {
+		CXString sp = clang_getTokenSpelling(t->tu, tok[j]);
+		const char *c = clang_getCString(sp);
+
+		if (k == CXCursor_FunctionDecl && !lo && !strcmp(c, "{"))
+			lo = j + 1;	/* `{ return BODY ; }` */
+		/* NAME ( a , b ) BODY */
+		if (k == CXCursor_MacroDefinition && j <= 5 && strcmp(c,
+				j == 1 ? "(" : j == 3 ? "," : j == 5 ? ")" : c))
+			j = n_tok;	/* not two parameters */
+		else if (k == CXCursor_MacroDefinition && j == 5) {
+			lo = 6;
+			hi = n_tok;
+		}
+		clang_disposeString(sp);
+	}
+	if (k == CXCursor_MacroDefinition && hi) {
+		pa = n_tok > 2 ? at_fe_cxstr(clang_getTokenSpelling(t->tu,
+			tok[2])) : NULL;
+		pb = n_tok > 4 ? at_fe_cxstr(clang_getTokenSpelling(t->tu,
+			tok[4])) : NULL;
+	} else if (k == CXCursor_FunctionDecl && lo && n_tok >= lo + 3) {
+		CXString r = clang_getTokenSpelling(t->tu, tok[lo]);
+		CXString sc = clang_getTokenSpelling(t->tu, tok[n_tok - 2]);
+		CXString cl = clang_getTokenSpelling(t->tu, tok[n_tok - 1]);
+
+		if (!strcmp(clang_getCString(r), "return") &&
+		    !strcmp(clang_getCString(sc), ";") &&
+		    !strcmp(clang_getCString(cl), "}")) {
+			lo++;
+			hi = n_tok - 2;
+		}
+		clang_disposeString(r);
+		clang_disposeString(sc);
+		clang_disposeString(cl);
+	}
+	if (pa && pb && hi > lo && strcmp(pa, pb))
+		kind = at_fe_minmax_body(t->tu, tok, n_tok, lo, hi, pa, pb);
+	clang_disposeTokens(t->tu, tok, n_tok);
+	free(pa);
+	free(pb);
+	return kind;
+}
+
+/* Returns AT_FE_MIN or AT_FE_MAX when identifier token k calls a macro
+ * or a function whose definition at_fe_minmax_def reads as a minimum or
+ * maximum, else -1. */
+static int at_fe_minmax_call(const at_fe_tu *t, unsigned k)
+{
+	CXCursor ref = clang_getCursorReferenced(t->ann[k]);
+
+	if (clang_getCursorKind(ref) == CXCursor_FunctionDecl)
+		ref = clang_getCursorDefinition(ref);
+	return clang_Cursor_isNull(ref) ? -1 : at_fe_minmax_def(t, ref);
 }
 
 /* Parses tokens [lo, hi) as one side of a comparison into *sd: an affine
@@ -1342,13 +1481,17 @@ static int at_fe_side_parse(at_fe_nest *n, unsigned lo, unsigned hi,
 	sd->n = 0;
 	if (hi - lo >= 3 && at_fe_is_ident(t, lo) && at_fe_is(t, lo + 1, "(") &&
 	    at_fe_match(t, lo + 1, hi) == hi - 1) {
-		const char *f = t->spell[lo];
-		int kind = !strcmp(f, "min") || !strcmp(f, "MIN") ? AT_FE_MIN :
-			!strcmp(f, "max") || !strcmp(f, "MAX") ? AT_FE_MAX : -1;
+		int kind = at_fe_minmax_call(t, lo);
 		unsigned a = lo + 2;
 
-		if (kind < 0)
-			return 1;
+		if (kind < 0) {
+			at_fe_fail(n, t->off[lo], "`%s(...)` in a bound: its "
+				"definition is not in the file or not one autotile "
+				"reads as a minimum or maximum (a macro `(a) < (b) ? "
+				"(a) : (b)`, or a function of two int or long "
+				"parameters that returns that)", t->spell[lo]);
+			return 2;
+		}
 		sd->kind = kind;
 		while (a < hi - 1) {
 			unsigned c = at_fe_find_top(t, a, hi - 1, ",");
