@@ -2484,18 +2484,31 @@ static int at_fe_read_op(at_fe_nest *n, at_stmt *st, CXCursor c)
 	return r;
 }
 
+/* Returns 1 when call `c` calls the C library's function: the callee's
+ * first declaration is in a system header (a file of this program may
+ * define a static `fabs` of its own that writes a counter). */
+static int at_fe_library_call(CXCursor c)
+{
+	CXCursor ref = clang_getCursorReferenced(c);
+
+	return !clang_Cursor_isNull(ref) && clang_Location_isInSystemHeader(
+		clang_getCursorLocation(clang_getCanonicalCursor(ref)));
+}
+
 /* Records the references of a call `c`: its arguments, when the callee
- * is a known pure function. */
+ * is a known pure function of the C library. */
 static int at_fe_read_call(at_fe_nest *n, at_stmt *st, CXCursor c)
 {
 	char *name = at_fe_cxstr(clang_getCursorSpelling(c));
 	int r = 0, na = clang_Cursor_getNumArguments(c);
 
-	if (!name || !at_fe_pure(name)) {
+	if (!name || !at_fe_pure(name) || !at_fe_library_call(c)) {
 		unsigned b = 0, e;
 		at_fe_extent(n->t, c, &b, &e);
-		at_fe_fail(n, b, "call to `%s` may have side effects",
-			name ? name : "?");
+		at_fe_fail(n, b, "call to `%s` may have side effects%s",
+			name ? name : "?", name && at_fe_pure(name) ?
+			" (it is not the C library's: its first declaration "
+			"is not in a system header)" : "");
 		free(name);
 		return -1;
 	}
