@@ -2236,6 +2236,24 @@ static int at_fe_keep_lin(at_fe_nest *n, at_fe_lin *lin, int a, unsigned off)
 	return 0;
 }
 
+/* Returns 0 when the access `c` (an array element or a variable) is of
+ * a plain type; else reports it (volatile and _Atomic objects must be
+ * accessed in the order written, which a transformation changes) and
+ * returns -1.  `off` is where to report. */
+static int at_fe_plain_access(at_fe_nest *n, CXCursor c, unsigned off)
+{
+	CXType ty = clang_getCursorType(c), cty = clang_getCanonicalType(ty);
+	const char *what = clang_isVolatileQualifiedType(ty) ||
+		clang_isVolatileQualifiedType(cty) ? "a volatile" :
+		cty.kind == CXType_Atomic ? "an _Atomic" : NULL;
+
+	if (!what)
+		return 0;
+	at_fe_fail(n, off, "access to %s object: its accesses must happen in "
+		"the order written", what);
+	return -1;
+}
+
 /* Records the array reference `c` (an ArraySubscriptExpr) of `kinds` in
  * statement `st`.  Returns -1 after reporting. */
 static int at_fe_array_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
@@ -2249,6 +2267,8 @@ static int at_fe_array_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 
 	if (at_fe_extent(n->t, c, &b, &e) < 0)
 		b = 0;
+	if (at_fe_plain_access(n, c, b) < 0)
+		return -1;
 	while (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr) {
 		if (nsub == 2 * AT_MAX_DEPTH) {
 			at_fe_fail(n, b, "too many subscripts");
@@ -2341,6 +2361,8 @@ static int at_fe_scalar_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 	at_fe_offset(t, clang_getCursorLocation(c), &b);
 	if (dk == CXCursor_EnumConstantDecl && !(kinds & AT_WRITE))
 		return 0;
+	if (at_fe_plain_access(n, c, b) < 0)
+		return -1;
 	if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) {
 		CXString s = clang_getCursorSpelling(c);
 		at_fe_fail(n, b, "unsupported use of `%s`",
