@@ -370,6 +370,40 @@ static void at_fe_strip_parens(const at_fe_tu *t, unsigned *lo, unsigned *hi)
 	}
 }
 
+/* Frees what at_fe_view set in *v. */
+static void at_fe_view_free(at_fe_tu *v)
+{
+	for (unsigned j = 0; v->spell && j < v->n_tok; j++)
+		free(v->spell[j]);
+	free(v->spell);
+	if (v->tok)
+		clang_disposeTokens(v->tu, v->tok, v->n_tok);
+	memset(v, 0, sizeof *v);
+}
+
+/* Sets *v to a view of the tokens of cursor `c`'s extent (a definition,
+ * in any file), with only tu, tok, n_tok and spell set, for the token
+ * helpers above (at_fe_is, at_fe_match, at_fe_strip_parens, ...).
+ * Returns 0, or -1 (then *v holds nothing); free with at_fe_view_free. */
+static int at_fe_view(const at_fe_tu *t, CXCursor c, at_fe_tu *v)
+{
+	memset(v, 0, sizeof *v);
+	v->tu = t->tu;
+	clang_tokenize(t->tu, clang_getCursorExtent(c), &v->tok, &v->n_tok);
+	v->spell = calloc(v->n_tok ? v->n_tok : 1, sizeof *v->spell);
+	for (unsigned j = 0; v->spell && j < v->n_tok; j++)
+		if (!(v->spell[j] = at_fe_cxstr(clang_getTokenSpelling(t->tu,
+				v->tok[j])))) {
+			at_fe_view_free(v);	/* the rest are NULL */
+			return -1;
+		}
+	if (!v->spell) {
+		at_fe_view_free(v);
+		return -1;
+	}
+	return 0;
+}
+
 /* Returns 1 when byte `off` lies in a range the preprocessor skipped. */
 static int at_fe_is_skipped(const at_fe_tu *t, unsigned off)
 {
@@ -593,41 +627,24 @@ static int at_fe_def_assigns(const at_fe_tu *t, CXCursor def, CXCursor *seen,
  * `depth` macros deep). */
 static int at_fe_def_is_operand(const at_fe_tu *t, CXCursor def, int depth)
 {
-	unsigned n_tok;
-	CXToken *tok;
-	int ok = 0, level = 0;
+	at_fe_tu v;
+	int ok = 0;
 
 	if (clang_Cursor_isNull(def) || depth <= 0 ||
-	    clang_Cursor_isMacroFunctionLike(def))
+	    clang_Cursor_isMacroFunctionLike(def) || at_fe_view(t, def, &v) < 0)
 		return 0;
-	clang_tokenize(t->tu, clang_getCursorExtent(def), &tok, &n_tok);
-	for (unsigned j = 1; j < n_tok; j++) {	/* 0: its name */
-		CXString s = clang_getTokenSpelling(t->tu, tok[j]);
-		const char *sp = clang_getCString(s);
-		CXTokenKind kind = clang_getTokenKind(tok[j]);
-
-		if (n_tok == 2 && kind == CXToken_Literal)
-			ok = 1;
-		else if (n_tok == 2 && kind == CXToken_Identifier) {
-			ok = 1;
-			for (int m = 0; m < t->n_macro && ok; m++)
-				if (!strcmp(t->macros[m].name, sp))
-					ok = at_fe_def_is_operand(t,
-						t->macros[m].def, depth - 1);
-		} else if (kind == CXToken_Punctuation && !strcmp(sp, "(")) {
-			level++;
-		} else if (kind == CXToken_Punctuation && !strcmp(sp, ")")) {
-			level--;
-			/* the first parenthesis closes here: last token? */
-			ok = level == 0 && j == n_tok - 1;
-		}
-		clang_disposeString(s);
-		if (j == 1 && n_tok > 2 && level != 1)
-			break;		/* the body does not open with `(` */
-		if (level == 0 && n_tok > 2)
-			break;
-	}
-	clang_disposeTokens(t->tu, tok, n_tok);
+	if (v.n_tok == 2 && clang_getTokenKind(v.tok[1]) == CXToken_Literal)
+		ok = 1;
+	else if (v.n_tok == 2 && at_fe_is_ident(&v, 1)) {	/* 0: its name */
+		ok = 1;
+		for (int m = 0; m < t->n_macro && ok; m++)
+			if (!strcmp(t->macros[m].name, v.spell[1]))
+				ok = at_fe_def_is_operand(t, t->macros[m].def,
+					depth - 1);
+	} else if (v.n_tok > 2)
+		ok = at_fe_is(&v, 1, "(") &&
+			at_fe_match(&v, 1, v.n_tok) == v.n_tok - 1;
+	at_fe_view_free(&v);
 	return ok;
 }
 
@@ -1328,40 +1345,26 @@ static int at_fe_ternary(const at_fe_tu *t, unsigned lo, unsigned hi,
 		AT_FE_MIN;
 }
 
-/* Returns AT_FE_MIN or AT_FE_MAX when tokens [lo, hi) of `tok` (n of
- * them, in translation unit `tu`) are `a REL b ? a : b` or `? b : a`, a
- * and b the names pa and pb in either order, with any parentheses; else
- * -1. */
-static int at_fe_minmax_body(CXTranslationUnit tu, CXToken *tok,
-	unsigned n, unsigned lo, unsigned hi, const char *pa, const char *pb)
+/* Returns AT_FE_MIN or AT_FE_MAX when tokens [lo, hi) of view v
+ * (at_fe_view) are `a REL b ? a : b` or `? b : a`, a and b the names pa
+ * and pb in either order, with any parentheses; else -1. */
+static int at_fe_minmax_body(const at_fe_tu *v, unsigned lo, unsigned hi,
+	const char *pa, const char *pb)
 {
-	at_fe_tu v = { 0 };
 	unsigned xy[4];
-	int kind = -1;
+	int kind;
 
-	v.spell = calloc(n ? n : 1, sizeof *v.spell);
-	if (!v.spell)
-		return -1;
-	v.n_tok = n;
-	for (unsigned j = 0; j < n; j++)
-		if (!(v.spell[j] = at_fe_cxstr(clang_getTokenSpelling(tu,
-				tok[j]))))
-			goto done;
-	at_fe_strip_parens(&v, &lo, &hi);
-	kind = at_fe_ternary(&v, lo, hi, xy);
+	at_fe_strip_parens(v, &lo, &hi);
+	kind = at_fe_ternary(v, lo, hi, xy);
 	for (int i = 0; i < 2 && kind >= 0; i++) {
-		at_fe_strip_parens(&v, &xy[2 * i], &xy[2 * i + 1]);
+		at_fe_strip_parens(v, &xy[2 * i], &xy[2 * i + 1]);
 		if (xy[2 * i + 1] != xy[2 * i] + 1)
 			kind = -1;
 	}
-	if (kind >= 0 && !(!strcmp(v.spell[xy[0]], pa) &&
-			   !strcmp(v.spell[xy[2]], pb)) &&
-	    !(!strcmp(v.spell[xy[0]], pb) && !strcmp(v.spell[xy[2]], pa)))
+	if (kind >= 0 && !(!strcmp(v->spell[xy[0]], pa) &&
+			   !strcmp(v->spell[xy[2]], pb)) &&
+	    !(!strcmp(v->spell[xy[0]], pb) && !strcmp(v->spell[xy[2]], pa)))
 		kind = -1;
-done:
-	for (unsigned j = 0; j < n; j++)
-		free(v.spell[j]);
-	free(v.spell);
 	return kind;
 }
 
@@ -1383,71 +1386,49 @@ static int at_fe_is_signed_int(CXType ty)
 static int at_fe_minmax_def(const at_fe_tu *t, CXCursor def)
 {
 	enum CXCursorKind k = clang_getCursorKind(def);
+	CXType ty = clang_getCursorResultType(def);
 	char *pa = NULL, *pb = NULL;
-	unsigned n_tok, lo = 0, hi = 0;
-	CXToken *tok;
+	unsigned lo = 0, hi = 0, n;
 	int kind = -1;
+	at_fe_tu v;
 
 	if (k == CXCursor_FunctionDecl) {
-		CXType ty = clang_getCursorResultType(def);
-
 		if (clang_Cursor_getNumArguments(def) != 2 ||
 		    !at_fe_is_signed_int(ty))
 			return -1;
-		for (unsigned i = 0; i < 2; i++) {
-			CXType pt = clang_getCursorType(
-				clang_Cursor_getArgument(def, i));
-			if (clang_getCanonicalType(pt).kind !=
+		for (unsigned i = 0; i < 2; i++)
+			if (clang_getCanonicalType(clang_getCursorType(
+				clang_Cursor_getArgument(def, i))).kind !=
 			    clang_getCanonicalType(ty).kind)
 				return -1;
-		}
-		pa = at_fe_cxstr(clang_getCursorSpelling(
-			clang_Cursor_getArgument(def, 0)));
-		pb = at_fe_cxstr(clang_getCursorSpelling(
-			clang_Cursor_getArgument(def, 1)));
 	} else if (k != CXCursor_MacroDefinition ||
 		   !clang_Cursor_isMacroFunctionLike(def))
 		return -1;
-	clang_tokenize(t->tu, clang_getCursorExtent(def), &tok, &n_tok);
-	for (unsigned j = 0; j < n_tok && !hi; j++) {
-		CXString sp = clang_getTokenSpelling(t->tu, tok[j]);
-		const char *c = clang_getCString(sp);
-
-		if (k == CXCursor_FunctionDecl && !lo && !strcmp(c, "{"))
-			lo = j + 1;	/* `{ return BODY ; }` */
-		/* NAME ( a , b ) BODY */
-		if (k == CXCursor_MacroDefinition && j <= 5 && strcmp(c,
-				j == 1 ? "(" : j == 3 ? "," : j == 5 ? ")" : c))
-			j = n_tok;	/* not two parameters */
-		else if (k == CXCursor_MacroDefinition && j == 5) {
-			lo = 6;
-			hi = n_tok;
+	if (at_fe_view(t, def, &v) < 0)
+		return -1;
+	n = v.n_tok;
+	if (k == CXCursor_MacroDefinition && n > 6 && at_fe_is(&v, 1, "(") &&
+	    at_fe_is(&v, 3, ",") && at_fe_is(&v, 5, ")")) {
+		pa = strdup(v.spell[2]);	/* NAME ( a , b ) BODY */
+		pb = strdup(v.spell[4]);
+		lo = 6;
+		hi = n;
+	} else if (k == CXCursor_FunctionDecl) {
+		while (lo < n && !at_fe_is(&v, lo, "{"))
+			lo++;		/* ... { return BODY ; } */
+		if (lo + 3 < n && at_fe_is(&v, lo + 1, "return") &&
+		    at_fe_is(&v, n - 2, ";") && at_fe_is(&v, n - 1, "}")) {
+			pa = at_fe_cxstr(clang_getCursorSpelling(
+				clang_Cursor_getArgument(def, 0)));
+			pb = at_fe_cxstr(clang_getCursorSpelling(
+				clang_Cursor_getArgument(def, 1)));
+			lo += 2;
+			hi = n - 2;
 		}
-		clang_disposeString(sp);
-	}
-	if (k == CXCursor_MacroDefinition && hi) {
-		pa = n_tok > 2 ? at_fe_cxstr(clang_getTokenSpelling(t->tu,
-			tok[2])) : NULL;
-		pb = n_tok > 4 ? at_fe_cxstr(clang_getTokenSpelling(t->tu,
-			tok[4])) : NULL;
-	} else if (k == CXCursor_FunctionDecl && lo && n_tok >= lo + 3) {
-		CXString r = clang_getTokenSpelling(t->tu, tok[lo]);
-		CXString sc = clang_getTokenSpelling(t->tu, tok[n_tok - 2]);
-		CXString cl = clang_getTokenSpelling(t->tu, tok[n_tok - 1]);
-
-		if (!strcmp(clang_getCString(r), "return") &&
-		    !strcmp(clang_getCString(sc), ";") &&
-		    !strcmp(clang_getCString(cl), "}")) {
-			lo++;
-			hi = n_tok - 2;
-		}
-		clang_disposeString(r);
-		clang_disposeString(sc);
-		clang_disposeString(cl);
 	}
 	if (pa && pb && hi > lo && strcmp(pa, pb))
-		kind = at_fe_minmax_body(t->tu, tok, n_tok, lo, hi, pa, pb);
-	clang_disposeTokens(t->tu, tok, n_tok);
+		kind = at_fe_minmax_body(&v, lo, hi, pa, pb);
+	at_fe_view_free(&v);
 	free(pa);
 	free(pb);
 	return kind;
@@ -2523,12 +2504,13 @@ static int at_fe_read_call(at_fe_nest *n, at_stmt *st, CXCursor c)
 {
 	char *name = at_fe_cxstr(clang_getCursorSpelling(c));
 	int r = 0, na = clang_Cursor_getNumArguments(c);
+	int pure = name && at_fe_pure(name);
 
-	if (!name || !at_fe_pure(name) || !at_fe_library_call(c)) {
+	if (!pure || !at_fe_library_call(c)) {
 		unsigned b = 0, e;
 		at_fe_extent(n->t, c, &b, &e);
 		at_fe_fail(n, b, "call to `%s` may have side effects%s",
-			name ? name : "?", name && at_fe_pure(name) ?
+			name ? name : "?", pure ?
 			" (it is not the C library's: its first declaration "
 			"is not in a system header)" : "");
 		free(name);
