@@ -23,6 +23,7 @@
  * side of the comparison) is read as i < floor(e / d), i.e. the dividend is
  * assumed non-negative, where C's truncation and floor agree.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -85,6 +86,11 @@ typedef struct at_fe_tu {
 	unsigned *lines;	/* offset of the start of each line */
 	int n_line;
 	unsigned last_end;	/* end of the last scop returned */
+	/* a view of a function-like macro call's expansion (at_fe_expand):
+	 * bytes [call_b, call_e) of the outermost call; its body's tokens
+	 * are at call_b.  0, 0 for the file's own tokens. */
+	unsigned call_b, call_e;
+	int depth;		/* calls expanded around it */
 } at_fe_tu;
 
 /* One nest being extracted. */
@@ -771,6 +777,7 @@ typedef struct at_fe_p {
 	int role;
 	int poly;
 	int bad;
+	unsigned lo, hi;	/* the whole range parsed */
 } at_fe_p;
 
 static void at_fe_p_expr(at_fe_p *p, at_fe_poly *out);
@@ -866,11 +873,11 @@ static enum CXChildVisitResult at_fe_macro_visit(CXCursor c, CXCursor parent,
 
 	(void)parent;
 	/* an empty extent at b: a token of the macro's expansion inside a
-	 * function-like macro's argument (whose other nodes span the call) */
-	if (at_fe_extent(f->t, c, &b, &e) < 0 || b >= f->e || e < f->b ||
-	    (e == f->b && b < e))
+	 * function-like macro's argument (whose other nodes span the call);
+	 * a node that ends there, `i * N` in `OFF(i * N + j)`, holds it */
+	if (at_fe_extent(f->t, c, &b, &e) < 0 || b >= f->e || e < f->b)
 		return CXChildVisit_Continue;
-	if (b < f->b || e > f->e)
+	if (b < f->b || e > f->e || (e == f->b && b < e))
 		return CXChildVisit_Recurse;
 	if (!clang_isExpression(clang_getCursorKind(c)))
 		return CXChildVisit_Continue;
@@ -1091,6 +1098,380 @@ static long at_fe_const_value(CXCursor ref)
 	return v;
 }
 
+/* ------------------------------------------------------------------ */
+/* Function-like macros in expressions                                 */
+/* ------------------------------------------------------------------ */
+
+#define AT_FE_MACRO_DEPTH 8	/* calls expanded one inside another */
+#define AT_FE_MACRO_PARAMS 16	/* parameters of one macro */
+
+/* Returns the definition of the function-like macro called at identifier
+ * token k: the one clang names at a token of the file or of an argument,
+ * or the only definition of that name at a token of a macro's body (a
+ * call inside another macro); else a null cursor. */
+static CXCursor at_fe_fmacro_def(const at_fe_tu *t, unsigned k)
+{
+	CXCursor def = clang_getNullCursor();
+	int n = 0;
+
+	if (clang_getCursorKind(t->ann[k]) == CXCursor_MacroExpansion)
+		def = clang_getCursorReferenced(t->ann[k]), n = 1;
+	else if (t->call_e && t->off[k] == t->call_b)
+		for (int m = 0; m < t->n_macro; m++)
+			if (!strcmp(t->macros[m].name, t->spell[k]) && n++ == 0)
+				def = t->macros[m].def;
+	if (n != 1 || clang_getCursorKind(def) != CXCursor_MacroDefinition ||
+	    !clang_Cursor_isMacroFunctionLike(def))
+		return clang_getNullCursor();
+	return def;
+}
+
+/* Context of at_fe_body_visit: the bytes [b, e) of a macro call, and the
+ * declaration that the expressions clang made of its body's identifier
+ * `name` refer to (n of them found; `mixed` when two differ). */
+typedef struct at_fe_bfind {
+	const at_fe_tu *t;
+	unsigned b, e;
+	const char *name;
+	CXCursor ref;
+	int n, mixed;
+} at_fe_bfind;
+
+/* Visitor finding the references to f->name that span the whole call
+ * (those of its body: the argument's nodes have extents of their own). */
+static enum CXChildVisitResult at_fe_body_visit(CXCursor c, CXCursor parent,
+	CXClientData data)
+{
+	at_fe_bfind *f = data;
+	unsigned b, e;
+	char *s;
+
+	(void)parent;
+	if (at_fe_extent(f->t, c, &b, &e) < 0 || b >= f->e || e <= f->b)
+		return CXChildVisit_Continue;
+	if (b != f->b || e != f->e ||
+	    clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	s = at_fe_cxstr(clang_getCursorSpelling(c));
+	if (s && !strcmp(s, f->name)) {
+		if (f->n++ == 0)
+			f->ref = c;
+		else if (!clang_equalCursors(clang_getCursorReferenced(c),
+				clang_getCursorReferenced(f->ref)))
+			f->mixed = 1;
+	}
+	free(s);
+	return CXChildVisit_Continue;
+}
+
+/* Sets *ann to what identifier `name` of the body of the macro `mac`,
+ * called at bytes [b, e), means there: the expression clang made of it
+ * (a variable or enumerator), else the definition of a macro of that
+ * name, else a null cursor (not affine).  An iterator of the nest is
+ * refused (the transformed loops rename them, not in a macro's body),
+ * and so are names like those the generated code declares.  Returns 0,
+ * or 2 after a warning. */
+static int at_fe_body_ident(at_fe_nest *n, const char *mac, const char *name,
+	unsigned b, unsigned e, CXCursor *ann)
+{
+	const at_fe_tu *t = n->t;
+	at_fe_bfind f = { t, b, e, name, clang_getNullCursor(), 0, 0 };
+	CXCursor fn = at_fe_function_at(t, b);
+
+	*ann = clang_getNullCursor();
+	if (at_fe_open_loop(n, name) >= 0 || at_fe_any_loop(n, name)) {
+		at_fe_fail(n, b, "the body of macro `%s` names `%s`, an iterator "
+			"of the loop nest (the transformed loops rename the "
+			"iterators; pass it as an argument)", mac, name);
+		return 2;
+	}
+	if ((name[0] == 'c' && isdigit((unsigned char)name[1])) ||
+	    !strncmp(name, "at_", 3)) {
+		at_fe_fail(n, b, "the body of macro `%s` names `%s`, a name "
+			"like those of the loops autotile generates", mac, name);
+		return 2;
+	}
+	if (!clang_Cursor_isNull(fn))
+		clang_visitChildren(fn, at_fe_body_visit, &f);
+	if (f.mixed) {
+		at_fe_fail(n, b, "`%s` in the body of macro `%s` names two "
+			"declarations", name, mac);
+		return 2;
+	}
+	if (f.n) {
+		*ann = f.ref;
+		return 0;
+	}
+	for (int m = 0; m < t->n_macro; m++)
+		if (!strcmp(t->macros[m].name, name)) {
+			*ann = t->macros[m].def;
+			break;
+		}
+	return 0;
+}
+
+/* Frees what at_fe_expand allocated: the view of the definition and the
+ * arrays of the expansion (whose spellings it borrowed). */
+static void at_fe_expand_free(at_fe_tu *dv, at_fe_tu *x)
+{
+	free(x->tok);
+	free(x->ann);
+	free(x->spell);
+	free(x->off);
+	memset(x, 0, sizeof *x);
+	at_fe_view_free(dv);
+}
+
+/* Reads the parameters of function-like macro definition v (tokens
+ * `NAME ( a , b ) BODY`) into par[] (token indices, *np of them) and
+ * returns the index of the body's first token, or 0 when the list is
+ * not such (`...`, more than AT_FE_MACRO_PARAMS). */
+static unsigned at_fe_macro_params(const at_fe_tu *v, unsigned *par, int *np)
+{
+	unsigned j = 2;
+
+	*np = 0;
+	if (!at_fe_is(v, 1, "("))
+		return 0;
+	if (at_fe_is(v, j, ")"))
+		return j + 1;
+	for (;;) {
+		if (!at_fe_is_ident(v, j) || *np == AT_FE_MACRO_PARAMS)
+			return 0;
+		par[(*np)++] = j++;
+		if (at_fe_is(v, j, ")"))
+			return j + 1;
+		if (!at_fe_is(v, j++, ","))
+			return 0;
+	}
+}
+
+/* Sets *x to the expansion of the call of function-like macro `def` at
+ * tokens [k, close] of n->t (its name to its `)`), as the preprocessor
+ * makes it: the body of `def` (through the view *dv, which *x borrows
+ * from) with each parameter replaced by the tokens of its argument.
+ * The body's tokens are at the outermost call's first byte (x->call_b),
+ * its identifiers annotated by at_fe_body_ident; the arguments' tokens
+ * keep their own.  Free with at_fe_expand_free.  Returns 0; 1 when it
+ * is not read (the caller reports it); 2 after a warning. */
+static int at_fe_expand(at_fe_nest *n, unsigned k, unsigned close,
+	CXCursor def, at_fe_tu *dv, at_fe_tu *x)
+{
+	const at_fe_tu *t = n->t;
+	const char *mac = t->spell[k];
+	unsigned par[AT_FE_MACRO_PARAMS], arg[AT_FE_MACRO_PARAMS + 1];
+	unsigned body, len = 0, a = k + 2, b, e, i = 0;
+	int np = 0, inner = t->call_e && t->off[k] == t->call_b;
+
+	memset(x, 0, sizeof *x);
+	memset(dv, 0, sizeof *dv);
+	if (t->depth >= AT_FE_MACRO_DEPTH) {
+		at_fe_fail(n, t->off[k], "macro `%s` is called inside more "
+			"than %d other macros", mac, AT_FE_MACRO_DEPTH);
+		return 2;
+	}
+	if (at_fe_view(t, def, dv) < 0) {
+		at_fe_fail(n, t->off[k], "out of memory");
+		return 2;
+	}
+	body = at_fe_macro_params(dv, par, &np);
+	for (unsigned j = body; body && j < dv->n_tok; j++)
+		if (at_fe_is(dv, j, "#") || at_fe_is(dv, j, "##")) {
+			at_fe_fail(n, t->off[k], "macro `%s` stringizes or "
+				"pastes tokens (`#`, `##`)", mac);
+			return 2;
+		}
+	if (!body || body >= dv->n_tok)
+		return 1;
+	for (int p = 0; p < np; p++) {	/* arguments: [arg[p], arg[p + 1] - 1) */
+		unsigned c = at_fe_find_top(t, a, close, ",");
+
+		if (c == a || (p == np - 1) != (c == close))
+			return 1;
+		arg[p] = a;
+		a = c + 1;
+	}
+	arg[np] = a;
+	if (np == 0 && close != k + 2)
+		return 1;
+	b = inner ? t->call_b : t->off[k];
+	e = inner ? t->call_e : at_fe_tok_end(t, close);
+	for (unsigned j = body; j < dv->n_tok; j++) {
+		int p = -1;
+
+		for (int q = 0; q < np && p < 0 && at_fe_is_ident(dv, j); q++)
+			if (!strcmp(dv->spell[j], dv->spell[par[q]]))
+				p = q;
+		len += p < 0 ? 1 : arg[p + 1] - 1 - arg[p];
+	}
+	*x = *t;
+	x->n_tok = len;
+	x->tok = malloc(len * sizeof *x->tok);
+	x->ann = malloc(len * sizeof *x->ann);
+	x->spell = malloc(len * sizeof *x->spell);
+	x->off = malloc(len * sizeof *x->off);
+	x->call_b = b;
+	x->call_e = e;
+	x->depth = t->depth + 1;
+	if (!x->tok || !x->ann || !x->spell || !x->off) {
+		at_fe_fail(n, t->off[k], "out of memory");
+		return 2;
+	}
+	for (unsigned j = body; j < dv->n_tok; j++) {
+		int p = -1;
+
+		for (int q = 0; q < np && p < 0 && at_fe_is_ident(dv, j); q++)
+			if (!strcmp(dv->spell[j], dv->spell[par[q]]))
+				p = q;
+		if (p >= 0) {
+			for (unsigned s = arg[p]; s < arg[p + 1] - 1; s++, i++) {
+				x->tok[i] = t->tok[s];
+				x->ann[i] = t->ann[s];
+				x->spell[i] = t->spell[s];
+				x->off[i] = t->off[s];
+			}
+			continue;
+		}
+		x->tok[i] = dv->tok[j];
+		x->spell[i] = dv->spell[j];
+		x->off[i] = b;
+		x->ann[i] = clang_getNullCursor();
+		if (at_fe_is_ident(dv, j) && !at_fe_is(dv, j + 1, "(") &&
+		    at_fe_body_ident(n, mac, dv->spell[j], b, e, &x->ann[i]))
+			return 2;
+		i++;
+	}
+	return 0;
+}
+
+/* Returns 1 when tokens [lo, hi) of view v are one operand wherever they
+ * stand: one token, or one parenthesized group; 2 when, outside
+ * parentheses, they hold only identifiers, literals and + - * / % (one
+ * operand of a subscript or of a comparison, as a whole, not of a
+ * product: `i * N + j`); else 0. */
+static int at_fe_operand_kind(const at_fe_tu *v, unsigned lo, unsigned hi)
+{
+	static const char *const ops[] = { "+", "-", "*", "/", "%" };
+
+	if (hi == lo + 1 || (hi > lo && at_fe_is(v, lo, "(") &&
+			     at_fe_match(v, lo, hi) == hi - 1))
+		return 1;
+	for (unsigned j = lo; j < hi; j++) {
+		enum CXTokenKind kind = clang_getTokenKind(v->tok[j]);
+		int ok = kind == CXToken_Identifier || kind == CXToken_Literal;
+
+		if (at_fe_is(v, j, "(")) {
+			if ((j = at_fe_match(v, j, hi)) == hi)
+				return 0;
+			continue;
+		}
+		for (size_t o = 0; o < sizeof ops / sizeof *ops && !ok; o++)
+			ok = !strcmp(v->spell[j], ops[o]);
+		if (!ok)
+			return 0;
+	}
+	return hi > lo ? 2 : 0;
+}
+
+/* Checks that expansion x of macro `mac` (called at byte `off`) is one
+ * operand where the call stands (at_fe_operand_kind; `whole`: the call
+ * is all of the expression read).  Returns 0, or 2 after a warning. */
+static int at_fe_expansion_operand(at_fe_nest *n, const at_fe_tu *x,
+	int whole, const char *mac, unsigned off)
+{
+	int kind = at_fe_operand_kind(x, 0, x->n_tok);
+
+	if (kind == 1 || (kind == 2 && whole))
+		return 0;
+	at_fe_fail(n, off, "the expansion of macro `%s(...)` is not one "
+		"operand here (C reads it with the operators around the "
+		"call: put the macro's body in parentheses)", mac);
+	return 2;
+}
+
+/* Reads the value of macro `name`, used in the body of a function-like
+ * macro at byte `off`, into x: a parameter when every definition of that
+ * name is an integer literal (`61`, `(-4)`), with their value when they
+ * agree.  Returns 0, or 2 after a warning. */
+static int at_fe_body_macro(at_fe_nest *n, const char *name, unsigned off,
+	at_fe_mexp *x)
+{
+	const at_fe_tu *t = n->t;
+	int seen = 0;
+
+	x->val = AT_SCOP_UNKNOWN;
+	for (int m = 0; m < t->n_macro; m++) {
+		at_fe_tu v;
+		unsigned lo = 1, hi;
+		long val, sign = 1;
+		int ok;
+
+		if (strcmp(t->macros[m].name, name))
+			continue;
+		if (clang_Cursor_isMacroFunctionLike(t->macros[m].def) ||
+		    at_fe_view(t, t->macros[m].def, &v) < 0)
+			ok = 0;
+		else {
+			hi = v.n_tok;
+			at_fe_strip_parens(&v, &lo, &hi);
+			if (hi == lo + 2 && at_fe_is(&v, lo, "-"))
+				sign = -1, lo++;
+			ok = hi == lo + 1 && clang_getTokenKind(v.tok[lo]) ==
+				CXToken_Literal && at_fe_int_lit(v.spell[lo],
+				&val) == 0;
+			at_fe_view_free(&v);
+		}
+		if (!ok) {
+			at_fe_fail(n, off, "macro `%s`, in the body of a "
+				"function-like macro, is not an integer literal "
+				"(autotile reads a macro there only when each of "
+				"its definitions is one)", name);
+			return 2;
+		}
+		x->val = seen++ == 0 || x->val == sign * val ? sign * val :
+			AT_SCOP_UNKNOWN;
+		if (seen > 1 && x->val == AT_SCOP_UNKNOWN)
+			break;
+	}
+	x->wide = x->val != AT_SCOP_UNKNOWN &&
+		(x->val > INT_MAX || x->val < INT_MIN);
+	return 0;
+}
+
+/* Parses the call of a function-like macro at identifier token k (a `(`
+ * follows) as its expansion into *out (at_fe_expand), which must be one
+ * operand where the call stands; p->k moves past its `)`. */
+static void at_fe_p_call(at_fe_p *p, unsigned k, at_fe_poly *out)
+{
+	at_fe_nest *n = p->n;
+	at_fe_tu *t = n->t, dv, x;
+	unsigned close = at_fe_match(t, k + 1, p->end);
+	CXCursor def = at_fe_fmacro_def(t, k);
+	int r;
+
+	memset(out, 0, sizeof *out);
+	if (clang_Cursor_isNull(def) || close >= p->end) {
+		p->bad = 1;
+		return;
+	}
+	r = at_fe_expand(n, k, close, def, &dv, &x);
+	if (!r)
+		r = at_fe_expansion_operand(n, &x, k == p->lo &&
+			close + 1 == p->hi, t->spell[k], t->off[k]);
+	if (!r) {
+		at_fe_p sub = { n, 0, x.n_tok, p->role, p->poly, 0, 0,
+			x.n_tok };
+
+		n->t = &x;
+		at_fe_p_expr(&sub, out);
+		n->t = t;
+		r = sub.bad ? sub.bad : sub.k != x.n_tok;
+	}
+	at_fe_expand_free(&dv, &x);
+	p->bad = r;
+	p->k = close + 1;
+}
+
 /* Sets *out to the meaning of identifier token k: an enclosing iterator,
  * or a parameter (an object-like macro, or an integer variable or enum
  * constant).  Anything else is not affine. */
@@ -1114,6 +1495,8 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 	if (clang_getCursorKind(a) == CXCursor_MacroExpansion)
 		bad = clang_Cursor_isMacroFunctionLike(ref) ? 1 :
 			at_fe_macro_param(n, k, &x);
+	else if (clang_getCursorKind(a) == CXCursor_MacroDefinition)
+		bad = at_fe_body_macro(n, name, t->off[k], &x);
 	else if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl ||
 		 rk == CXCursor_EnumConstantDecl) {
 		bad = rk == CXCursor_EnumConstantDecl ? 0 :
@@ -1159,8 +1542,11 @@ static void at_fe_p_primary(at_fe_p *p, at_fe_poly *out)
 	}
 	if (at_fe_is_ident(t, p->k)) {
 		unsigned k = p->k++;
-		if (p->k < p->end && (at_fe_is(t, p->k, "(") ||
-				      at_fe_is(t, p->k, "["))) {
+		if (p->k < p->end && at_fe_is(t, p->k, "(")) {
+			at_fe_p_call(p, k, out);
+			return;
+		}
+		if (p->k < p->end && at_fe_is(t, p->k, "[")) {
 			p->bad = 1;
 			return;
 		}
@@ -1245,7 +1631,7 @@ static void at_fe_p_expr(at_fe_p *p, at_fe_poly *out)
 static int at_fe_poly_parse(at_fe_nest *n, unsigned lo, unsigned hi,
 	int role, int poly, at_fe_poly *out)
 {
-	at_fe_p p = { n, lo, hi, role, poly, 0 };
+	at_fe_p p = { n, lo, hi, role, poly, 0, lo, hi };
 
 	memset(out, 0, sizeof *out);
 	if (lo >= hi)
@@ -1446,6 +1832,35 @@ static int at_fe_minmax_call(const at_fe_tu *t, unsigned k)
 	return clang_Cursor_isNull(ref) ? -1 : at_fe_minmax_def(t, ref);
 }
 
+static int at_fe_side_parse(at_fe_nest *n, unsigned lo, unsigned hi,
+	int role, at_fe_side *sd);
+
+/* Parses the call of a function-like macro at tokens [k, close] of n->t,
+ * all of one side of a comparison, as its expansion (at_fe_expand) into
+ * *sd.  Returns 0, 1 or 2 as at_fe_side_parse; 2 also after a warning
+ * when the expansion is not such a side. */
+static int at_fe_side_call(at_fe_nest *n, unsigned k, unsigned close,
+	int role, at_fe_side *sd)
+{
+	at_fe_tu *t = n->t, dv, x;
+	int r = at_fe_expand(n, k, close, at_fe_fmacro_def(t, k), &dv, &x);
+
+	if (!r)
+		r = at_fe_expansion_operand(n, &x, 1, t->spell[k], t->off[k]);
+	if (!r) {
+		n->t = &x;
+		r = at_fe_side_parse(n, 0, x.n_tok, role, sd);
+		n->t = t;
+	}
+	at_fe_expand_free(&dv, &x);
+	if (r == 1)
+		at_fe_fail(n, t->off[k], "`%s(...)` in a bound: its definition "
+			"is not one autotile reads as a minimum or maximum (a "
+			"macro `(a) < (b) ? (a) : (b)`), and its expansion is not "
+			"affine", t->spell[k]);
+	return r ? 2 : 0;
+}
+
 /* Parses tokens [lo, hi) as one side of a comparison into *sd: an affine
  * expression, `e / c` (c a positive literal; the whole side), or
  * min/max/MIN/MAX(...) of such sides.  Returns 0, 1 or 2 as
@@ -1465,6 +1880,9 @@ static int at_fe_side_parse(at_fe_nest *n, unsigned lo, unsigned hi,
 		int kind = at_fe_minmax_call(t, lo);
 		unsigned a = lo + 2;
 
+		if (kind < 0 &&
+		    !clang_Cursor_isNull(at_fe_fmacro_def(t, lo)))
+			return at_fe_side_call(n, lo, hi - 1, role, sd);
 		if (kind < 0) {
 			at_fe_fail(n, t->off[lo], "`%s(...)` in a bound: its "
 				"definition is not in the file or not one autotile "

@@ -10,7 +10,7 @@
 // the output printed another sum.
 // expect-exit: 0
 // expect-args: --strategy fixed:8
-// expect-diag: 52:23: warning: autotile: `SMALLER\(\.\.\.\)` in a bound: its definition is not in the file or not one autotile reads as a minimum or maximum
+// expect-diag: 52:23: warning: autotile: `SMALLER\(\.\.\.\)` in a bound: its definition is not one autotile reads as a minimum or maximum .*, and its expansion is not affine
 // expect-diag: 56:17: warning: autotile: condition `j < min\(i, 8\)` of loop `j` is not an affine bound
 // expect-diag: 60:23: warning: autotile: `low\(\.\.\.\)` in a bound
 // expect-gone: for (int j = MAX(0, i - 8); j < MIN(i + 8, N); j++)
