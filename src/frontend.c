@@ -1127,8 +1127,8 @@ static CXCursor at_fe_fmacro_def(const at_fe_tu *t, unsigned k)
 }
 
 /* Context of at_fe_body_visit: the bytes [b, e) of a macro call, and the
- * declaration that the expressions clang made of its body's identifier
- * `name` refer to (n of them found; `mixed` when two differ). */
+ * declaration that the references to identifier `name` clang made there
+ * refer to (n of them found; `mixed` when two differ). */
 typedef struct at_fe_bfind {
 	const at_fe_tu *t;
 	unsigned b, e;
@@ -1137,8 +1137,9 @@ typedef struct at_fe_bfind {
 	int n, mixed;
 } at_fe_bfind;
 
-/* Visitor finding the references to f->name that span the whole call
- * (those of its body: the argument's nodes have extents of their own). */
+/* Visitor finding the references to f->name inside the call (those of
+ * a macro's body span the call, or an outer call it is expanded in; all
+ * of them are looked up in one scope, the call's). */
 static enum CXChildVisitResult at_fe_body_visit(CXCursor c, CXCursor parent,
 	CXClientData data)
 {
@@ -1147,9 +1148,10 @@ static enum CXChildVisitResult at_fe_body_visit(CXCursor c, CXCursor parent,
 	char *s;
 
 	(void)parent;
-	if (at_fe_extent(f->t, c, &b, &e) < 0 || b >= f->e || e <= f->b)
+	if (at_fe_extent(f->t, c, &b, &e) < 0 || e < f->b || b > f->e ||
+	    (b == f->e && b < e))
 		return CXChildVisit_Continue;
-	if (b != f->b || e != f->e ||
+	if (b < f->b || e > f->e ||
 	    clang_getCursorKind(c) != CXCursor_DeclRefExpr)
 		return CXChildVisit_Recurse;
 	s = at_fe_cxstr(clang_getCursorSpelling(c));
@@ -1165,8 +1167,9 @@ static enum CXChildVisitResult at_fe_body_visit(CXCursor c, CXCursor parent,
 }
 
 /* Sets *ann to what identifier `name` of the body of the macro `mac`,
- * called at bytes [b, e), means there: the expression clang made of it
- * (a variable or enumerator), else the definition of a macro of that
+ * called inside bytes [b, e) (the outermost call around it), means
+ * there: a reference clang made of it (a variable or enumerator) in
+ * those bytes, else the definition of a macro of that
  * name, else a null cursor (not affine).  An iterator of the nest is
  * refused (the transformed loops rename them, not in a macro's body),
  * and so are names like those the generated code declares.  Returns 0,
@@ -1250,9 +1253,9 @@ static unsigned at_fe_macro_params(const at_fe_tu *v, unsigned *par, int *np)
  * tokens [k, close] of n->t (its name to its `)`), as the preprocessor
  * makes it: the body of `def` (through the view *dv, which *x borrows
  * from) with each parameter replaced by the tokens of its argument.
- * The body's tokens are at the outermost call's first byte (x->call_b),
- * its identifiers annotated by at_fe_body_ident; the arguments' tokens
- * keep their own.  Free with at_fe_expand_free.  Returns 0; 1 when it
+ * The body's tokens are at the first byte of the outermost call around
+ * (x->call_b; no argument's token is there), its identifiers annotated
+ * by at_fe_body_ident; the arguments' tokens keep their own.  Free with at_fe_expand_free.  Returns 0; 1 when it
  * is not read (the caller reports it); 2 after a warning. */
 static int at_fe_expand(at_fe_nest *n, unsigned k, unsigned close,
 	CXCursor def, at_fe_tu *dv, at_fe_tu *x)
@@ -1261,7 +1264,7 @@ static int at_fe_expand(at_fe_nest *n, unsigned k, unsigned close,
 	const char *mac = t->spell[k];
 	unsigned par[AT_FE_MACRO_PARAMS], arg[AT_FE_MACRO_PARAMS + 1];
 	unsigned body, len = 0, a = k + 2, b, e, i = 0;
-	int np = 0, inner = t->call_e && t->off[k] == t->call_b;
+	int np = 0;
 
 	memset(x, 0, sizeof *x);
 	memset(dv, 0, sizeof *dv);
@@ -1294,8 +1297,8 @@ static int at_fe_expand(at_fe_nest *n, unsigned k, unsigned close,
 	arg[np] = a;
 	if (np == 0 && close != k + 2)
 		return 1;
-	b = inner ? t->call_b : t->off[k];
-	e = inner ? t->call_e : at_fe_tok_end(t, close);
+	b = t->call_e ? t->call_b : t->off[k];	/* the outermost call */
+	e = t->call_e ? t->call_e : at_fe_tok_end(t, close);
 	for (unsigned j = body; j < dv->n_tok; j++) {
 		int p = -1;
 

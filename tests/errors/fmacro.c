@@ -7,22 +7,25 @@
 // affine").  Read and transformed: a 2-D stencil through IDX, a 3-D
 // array through IDX3 (IDX nested in its body) bounded by UB (sys/param.h
 // MIN in a macro) and LAST() (no parameters), a body reading the
-// function's parameter `n`, and N passed to IDX's argument.  Left as
-// written, each with a warning saying why: a body that names the
-// iterator `i` (the transformed loops rename it), a body that C reads
-// with the operators around the call (`2 * FLAT(i, j)` is `2 * (i) * N +
-// (j) * 1`), and SHIFT's body, which reads `off`, a variable the nest
-// writes.  All must print what the original prints, with and without
-// OpenMP.
+// function's parameter `n`, N passed to IDX's argument, and calls in the
+// arguments of calls (TWICE, whose parameter is named like a macro, and
+// PLUSW, whose body reads an enumerator; that nest is versioned on its
+// rows, so its original stays too).  Left as written, each with a
+// warning saying why: a body that names the iterator `i` (the
+// transformed loops rename it), a body that C reads with the operators
+// around the call (`2 * FLAT(i, j)` is `2 * (i) * N + (j) * 1`), and
+// SHIFT's body, which reads `off`, a variable the nest writes.  All must
+// print what the original prints, with and without OpenMP.
 // expect-exit: 0
 // expect-args: --strategy fixed:8
-// expect-diag: 73:6: warning: autotile: the body of macro `ROWOF` names `i`, an iterator of the loop nest
-// expect-diag: 77:10: warning: autotile: the expansion of macro `FLAT\(\.\.\.\)` is not one operand here
+// expect-diag: 84:6: warning: autotile: the body of macro `ROWOF` names `i`, an iterator of the loop nest
+// expect-diag: 88:10: warning: autotile: the expansion of macro `FLAT\(\.\.\.\)` is not one operand here
 // expect-diag: [0-9]+:[0-9]+: warning: autotile: variable `off` \(used in a subscript\) is written inside the loop nest
 // expect-gone: A[IDX(i, j)] = 0.5 * A[IDX(i - 1, j + 1)] + B[IDX(j, i)];
 // expect-gone: C[IDX3(i, j, k)] = C[IDX3(i - 1, j, k + 1)] * 0.25 + j;
 // expect-gone: B[IDXN(i, j)] += A[IDXN(j, i)];
 // expect-gone: B[IDX(i, N - 1 - j)] += 0.5 * B[IDX(i - 1, j)];
+// expect-kept: B[OUTER(IDXN((c
 // expect-kept: A[ROWOF(j)] += 1.0;
 // expect-kept: A[2 * FLAT(i, j)] += 1.0;
 // expect-kept: A[SHIFT(i * N + j)] += 1.0;
@@ -38,6 +41,10 @@
 #define ROWOF(j) (i * N + (j))
 #define FLAT(i, j) (i) * N + (j) * 1
 #define SHIFT(x) ((x) + off)
+#define OUTER(x) (x)
+#define TWICE(N) ((N) + N)
+enum { W = 3 };
+#define PLUSW(i) ((i) + W)
 
 static double A[N * N], B[N * N], C[N * N * N];
 
@@ -61,6 +68,10 @@ static void readable(int n)
 	for (int i = 1; i < N; i++)
 		for (int j = 0; j < N; j++)
 			B[IDX(i, N - 1 - j)] += 0.5 * B[IDX(i - 1, j)];
+#pragma autotile
+	for (int i = 1; i < n; i++)
+		for (int j = 0; j < (n - 4) / 2; j++)
+			B[OUTER(IDXN(i, j))] += A[OUTER(IDXN(i - 1, PLUSW(TWICE(j))))];
 }
 
 /* Left as written, each with a warning. */
