@@ -1137,9 +1137,10 @@ typedef struct at_fe_bfind {
 	int n, mixed;
 } at_fe_bfind;
 
-/* Visitor finding the references to f->name inside the call (those of
- * a macro's body span the call, or an outer call it is expanded in; all
- * of them are looked up in one scope, the call's). */
+/* Visitor finding the references to f->name (variables, enumerators,
+ * types) inside the call (those of a macro's body span the call, or an
+ * outer call it is expanded in; all are looked up in one scope, the
+ * call's). */
 static enum CXChildVisitResult at_fe_body_visit(CXCursor c, CXCursor parent,
 	CXClientData data)
 {
@@ -1152,7 +1153,8 @@ static enum CXChildVisitResult at_fe_body_visit(CXCursor c, CXCursor parent,
 	    (b == f->e && b < e))
 		return CXChildVisit_Continue;
 	if (b < f->b || e > f->e ||
-	    clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+	    (clang_getCursorKind(c) != CXCursor_DeclRefExpr &&
+	     clang_getCursorKind(c) != CXCursor_TypeRef))
 		return CXChildVisit_Recurse;
 	s = at_fe_cxstr(clang_getCursorSpelling(c));
 	if (s && !strcmp(s, f->name)) {
@@ -1168,8 +1170,8 @@ static enum CXChildVisitResult at_fe_body_visit(CXCursor c, CXCursor parent,
 
 /* Sets *ann to what identifier `name` of the body of the macro `mac`,
  * called inside bytes [b, e) (the outermost call around it), means
- * there: a reference clang made of it (a variable or enumerator) in
- * those bytes, else the definition of a macro of that
+ * there: a reference clang made of it (a variable, enumerator or type)
+ * in those bytes, else the definition of a macro of that
  * name, else a null cursor (not affine).  An iterator of the nest is
  * refused (the transformed loops rename them, not in a macro's body),
  * and so are names like those the generated code declares.  Returns 0,
@@ -1565,10 +1567,74 @@ static void at_fe_p_primary(at_fe_p *p, at_fe_poly *out)
 	p->bad = 1;
 }
 
-/* unary := ('-' | '+') unary | primary */
+/* Returns 1 when tokens (k, close) of t, inside the parentheses at k and
+ * close, name an integer type to which converting keeps every value an
+ * affine expression of a valid program takes there: a signed type as
+ * wide as int or wider (`(long)i * n`), or, in a subscript (`sub`), an
+ * unsigned one of 64 bits or more (`(size_t)i * n + j`: an element's
+ * index is never negative, and below 2^64 the unsigned sum is the
+ * integer one).  Read from the type's keywords, or from one identifier
+ * clang resolved to a type (a typedef such as size_t).  Else 0. */
+static int at_fe_int_cast(const at_fe_tu *t, unsigned k, unsigned close,
+	int sub)
+{
+	static const char *const words[] = { "signed", "unsigned", "int",
+		"long", "short", "char" };
+	int count[6] = { 0 };
+	CXType ty;
+
+	if (close == k + 2 && at_fe_is_ident(t, k + 1) &&
+	    clang_getCursorKind(t->ann[k + 1]) == CXCursor_TypeRef) {
+		ty = clang_getCanonicalType(clang_getCursorType(t->ann[k + 1]));
+		switch (ty.kind) {
+		case CXType_Int:
+		case CXType_Long:
+		case CXType_LongLong:
+			return 1;
+		case CXType_ULong:
+		case CXType_ULongLong:
+			return sub && clang_Type_getSizeOf(ty) >= 8;
+		default:
+			return 0;
+		}
+	}
+	if (close <= k + 1)
+		return 0;
+	for (unsigned j = k + 1; j < close; j++) {
+		int w = -1;
+
+		for (int i = 0; i < 6 && w < 0; i++)
+			if (clang_getTokenKind(t->tok[j]) == CXToken_Keyword &&
+			    !strcmp(t->spell[j], words[i]))
+				w = i;
+		if (w < 0)
+			return 0;
+		count[w]++;
+	}
+	if (count[4] || count[5] || count[2] > 1 || count[3] > 2 ||
+	    count[0] + count[1] > 1)
+		return 0;	/* short, char, or not one type */
+	if (!count[1])
+		return 1;	/* int, long, long long, signed ... */
+	return sub && (count[3] == 2 ||
+		(count[3] == 1 && sizeof(unsigned long) >= 8));
+}
+
+/* unary := ('-' | '+') unary | '(' integer type ')' unary | primary */
 static void at_fe_p_unary(at_fe_p *p, at_fe_poly *out)
 {
 	const at_fe_tu *t = p->n->t;
+
+	if (p->k < p->end && at_fe_is(t, p->k, "(")) {
+		unsigned close = at_fe_match(t, p->k, p->end);
+
+		if (close < p->end && at_fe_int_cast(t, p->k, close,
+				p->role == AT_FE_SUB)) {
+			p->k = close + 1;
+			at_fe_p_unary(p, out);
+			return;
+		}
+	}
 
 	if (p->k < p->end && at_fe_is(t, p->k, "-")) {
 		at_fe_poly x;
