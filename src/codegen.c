@@ -684,6 +684,8 @@ static void at_cg_user(struct at_cg *cg, __isl_keep isl_ast_node *node,
 		const at_use *use = &s->uses[u];
 		int p = use->array < 0 ? at_scop_stmt_dim(s, use->loop) : 0;
 		isl_ast_expr *arg;
+		const char *type;
+		int cast;
 		if (p < 0 || use->off < pos) {
 			cg->failed = 1;
 			break;
@@ -695,9 +697,15 @@ static void at_cg_user(struct at_cg *cg, __isl_keep isl_ast_node *node,
 			continue;
 		}
 		arg = isl_ast_expr_op_get_arg(call, p + 1);
+		/* the statement computes in its iterator's own type (an
+		 * unsigned `j - i` wraps, a `sizeof` sees it) */
+		type = cg->scop->loops[use->loop].type;
+		cast = strcmp(type, cg->type) != 0;
+		if (cast)
+			at_buf_printf(&cg->out, "((%s)", type);
 		at_buf_add(&cg->out, "(");
 		at_cg_expr(cg, &cg->out, arg);
-		at_buf_add(&cg->out, ")");
+		at_buf_add(&cg->out, cast ? "))" : ")");
 		isl_ast_expr_free(arg);
 	}
 	at_buf_add(&cg->out, s->text + pos);

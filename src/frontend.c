@@ -590,13 +590,19 @@ static int at_fe_assign_tok(const char *s)
 
 #define AT_FE_MACRO_SEEN 256	/* macro definitions read for one check */
 
+/* Returns 1 if `s` spells a stringizing or pasting operator. */
+static int at_fe_paste_tok(const char *s)
+{
+	return !strcmp(s, "#") || !strcmp(s, "##");
+}
+
 /* Returns 1 when macro definition `def`, or the definition of a macro
  * one of its tokens names (every definition of that name, to any
- * depth), holds an assignment or increment token; else 0.  seen[0..
- * *n_seen) are the definitions already read; past AT_FE_MACRO_SEEN of
- * them the answer is 1. */
-static int at_fe_def_assigns(const at_fe_tu *t, CXCursor def, CXCursor *seen,
-	int *n_seen)
+ * depth), holds a token `tok_bad` accepts (an assignment, `#`); else 0.
+ * seen[0.. *n_seen) are the definitions already read; past
+ * AT_FE_MACRO_SEEN of them the answer is 1. */
+static int at_fe_def_has(const at_fe_tu *t, CXCursor def,
+	int (*tok_bad)(const char *), CXCursor *seen, int *n_seen)
 {
 	unsigned n_tok;
 	CXToken *tok;
@@ -613,12 +619,12 @@ static int at_fe_def_assigns(const at_fe_tu *t, CXCursor def, CXCursor *seen,
 		CXString s = clang_getTokenSpelling(t->tu, tok[j]);
 		const char *sp = clang_getCString(s);
 
-		found = at_fe_assign_tok(sp);
+		found = tok_bad(sp);
 		if (clang_getTokenKind(tok[j]) == CXToken_Identifier)
 			for (int m = 0; m < t->n_macro && !found; m++)
 				if (!strcmp(t->macros[m].name, sp))
-					found = at_fe_def_assigns(t,
-						t->macros[m].def, seen, n_seen);
+					found = at_fe_def_has(t, t->macros[m].def,
+						tok_bad, seen, n_seen);
 		clang_disposeString(s);
 	}
 	clang_disposeTokens(t->tu, tok, n_tok);
@@ -656,14 +662,14 @@ static int at_fe_def_is_operand(const at_fe_tu *t, CXCursor def, int depth)
 
 /* Returns 1 when the macro defined by `def` (a null cursor: unknown) may
  * expand to an assignment or increment, through the macros it uses too
- * (at_fe_def_assigns); else 0. */
+ * (at_fe_def_has with at_fe_assign_tok); else 0. */
 static int at_fe_macro_def_assigns(const at_fe_tu *t, CXCursor def)
 {
 	CXCursor seen[AT_FE_MACRO_SEEN];
 	int n_seen = 0;
 
 	return clang_Cursor_isNull(def) ? 1 :
-		at_fe_def_assigns(t, def, seen, &n_seen);
+		at_fe_def_has(t, def, at_fe_assign_tok, seen, &n_seen);
 }
 
 /* Returns 1 when the macro expanded at the start of cursor `c` may
@@ -2343,6 +2349,120 @@ static int at_fe_bounds(at_fe_nest *n, int l, const at_fe_aff *rows, int nr,
 	return 0;
 }
 
+/* Returns 1 if `s` spells a minus. */
+static int at_fe_minus_tok(const char *s)
+{
+	return !strcmp(s, "-") || !strcmp(s, "--") || !strcmp(s, "-=");
+}
+
+/* Returns 1 when `ty` is an unsigned integer type. */
+static int at_fe_is_unsigned(CXType ty)
+{
+	enum CXTypeKind k = clang_getCanonicalType(ty).kind;
+
+	return k == CXType_UInt || k == CXType_ULong || k == CXType_ULongLong ||
+		k == CXType_UShort || k == CXType_UChar || k == CXType_Char_U ||
+		k == CXType_UInt128;
+}
+
+/* Context of at_fe_ucmp_visit: bytes [b, e) of a loop's condition, and
+ * whether a comparison there is made in an unsigned type. */
+typedef struct at_fe_ufind {
+	const at_fe_tu *t;
+	unsigned b, e;
+	int found;
+} at_fe_ufind;
+
+/* Visitor finding a comparison in f's bytes one of whose operands, as
+ * converted, has an unsigned type. */
+static enum CXChildVisitResult at_fe_ucmp_visit(CXCursor c, CXCursor parent,
+	CXClientData data)
+{
+	static const char *const rel[] = { "<", "<=", ">", ">=", "==", "!=" };
+	at_fe_ufind *f = data;
+	unsigned b, e;
+	long op;
+
+	(void)parent;
+	if (at_fe_extent(f->t, c, &b, &e) < 0 || e <= f->b || b >= f->e)
+		return CXChildVisit_Continue;
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+	    (op = at_fe_op_tok(f->t, c)) < 0)
+		return CXChildVisit_Recurse;
+	for (size_t i = 0; i < sizeof rel / sizeof *rel; i++)
+		if (!strcmp(f->t->spell[op], rel[i]) &&
+		    (at_fe_is_unsigned(clang_getCursorType(at_fe_child(c, 0))) ||
+		     at_fe_is_unsigned(clang_getCursorType(at_fe_child(c, 1))))) {
+			f->found = 1;
+			return CXChildVisit_Break;
+		}
+	return CXChildVisit_Recurse;
+}
+
+/* Returns 1 when tokens [lo, hi) of t hold no minus, in the definitions
+ * of the macros they expand either. */
+static int at_fe_no_minus(const at_fe_tu *t, unsigned lo, unsigned hi)
+{
+	for (unsigned j = lo; j < hi; j++) {
+		CXCursor seen[AT_FE_MACRO_SEEN];
+		int n_seen = 0;
+
+		if (at_fe_minus_tok(t->spell[j]) ||
+		    (clang_getCursorKind(t->ann[j]) == CXCursor_MacroExpansion &&
+		     at_fe_def_has(t, clang_getCursorReferenced(t->ann[j]),
+			at_fe_minus_tok, seen, &n_seen)))
+			return 0;
+	}
+	return 1;
+}
+
+/* Checks loop l (ForStmt `c`, tokens `for (` at k, its initial value
+ * [elo, ehi), its condition (s1, s2)) against C's unsigned arithmetic,
+ * which turns a negative value into a large one where autotile reads
+ * integers: `i < u` with `int i = -3` is false, `j < u - 1` at u = 0 is
+ * true, an unsigned `j` counting down by 2 from 3 passes 0 to a large
+ * value.  When the iterator has an unsigned type or the condition
+ * compares in one, the two readings agree if no minus is in the initial
+ * value or the condition (a macro's definition included) and the loop
+ * stays at 0 or above: upwards from a literal of at least 0 or one
+ * unsigned variable, or an unsigned iterator downwards while above a
+ * literal c (`j > c`, c at least the step less 1; `j >= c`, c at least
+ * the step).  Returns 0, or -1 after a warning. */
+static int at_fe_check_unsigned(at_fe_nest *n, int l, CXCursor c, unsigned k,
+	unsigned elo, unsigned ehi, unsigned s1, unsigned s2)
+{
+	const at_fe_tu *t = n->t;
+	const at_loop *lp = &n->s->loops[l];
+	at_fe_ufind f = { t, t->off[s1], t->off[s2], 0 };
+	int uit = at_fe_is_unsigned(clang_getCursorType(n->iter_decl[l])), ok;
+	long v;
+
+	if (!uit)
+		clang_visitChildren(c, at_fe_ucmp_visit, &f);
+	if (!uit && !f.found)
+		return 0;
+	ok = at_fe_no_minus(t, elo, ehi) && at_fe_no_minus(t, s1 + 1, s2);
+	if (ok && lp->step > 0)
+		ok = (ehi == elo + 1 && at_fe_int_lit(t->spell[elo], &v) == 0) ||
+			(ehi == elo + 1 && at_fe_is_ident(t, elo) &&
+			 at_fe_is_unsigned(clang_getCursorType(
+				clang_getCursorReferenced(t->ann[elo]))));
+	else if (ok)	/* downwards: `j > c` or `j >= c` alone */
+		ok = uit && s2 == s1 + 4 && !strcmp(t->spell[s1 + 1], lp->iter) &&
+			at_fe_int_lit(t->spell[s1 + 3], &v) == 0 &&
+			((at_fe_is(t, s1 + 2, ">") && v >= -lp->step - 1) ||
+			 (at_fe_is(t, s1 + 2, ">=") && v >= -lp->step));
+	if (ok)
+		return 0;
+	at_fe_fail(n, t->off[k], "loop `%s` counts or compares in an unsigned "
+		"type, where C turns a negative value into a large one, and "
+		"autotile cannot show that it stays at 0 or above (it reads a "
+		"start that is a literal or an unsigned variable, no minus in "
+		"the bounds, and downwards only `%s > c` or `%s >= c`)",
+		lp->iter, lp->iter, lp->iter);
+	return -1;
+}
+
 /* Parses the header `for (init; cond; inc)` of loop l from the tokens of
  * ForStmt `c`; pushes the loop on the open stack (the caller pops it).
  * Returns 0, or -1 after reporting. */
@@ -2403,7 +2523,7 @@ static int at_fe_header(at_fe_nest *n, int l, CXCursor c)
 			t->src->text + t->off[s1 + 1], lp->iter);
 	if (r || at_fe_bounds(n, l, rows, nr, 0, t->off[s1 + 1]) < 0)
 		return -1;
-	return 0;
+	return at_fe_check_unsigned(n, l, c, k, elo, ehi, s1, s2);
 }
 
 /* ------------------------------------------------------------------ */
@@ -4798,6 +4918,92 @@ static int at_fe_as_written(at_fe_nest *n)
 /* Extracts the nest whose top-level statements are top[0..n_top) into
  * `s` (whose file, range and pragma fields are set).  Returns `s`, or
  * NULL after reporting (then `s` is freed). */
+/* Returns 1 when a line of bytes [b, e) starts with a preprocessor
+ * directive other than `#pragma autotile` (autotile's own, which marks a
+ * nest inside a region); *at is its `#`. */
+static int at_fe_has_directive(const char *text, unsigned b, unsigned e,
+	unsigned *at)
+{
+	for (unsigned o = b; o < e; o++) {
+		unsigned q = o + 1, w;
+
+		if (text[o] != '\n')
+			continue;
+		while (q < e && (text[q] == ' ' || text[q] == '\t'))
+			q++;
+		if (q >= e || text[q] != '#')
+			continue;
+		for (w = q + 1; w < e && (text[w] == ' ' || text[w] == '\t');)
+			w++;
+		if (e - w > 6 && !strncmp(text + w, "pragma", 6)) {
+			for (w += 6; w < e && (text[w] == ' ' || text[w] == '\t');)
+				w++;
+			if (e - w > 8 && !strncmp(text + w, "autotile", 8) &&
+			    !isalnum((unsigned char)text[w + 8]) &&
+			    text[w + 8] != '_')
+				continue;
+		}
+		*at = q;
+		return 1;
+	}
+	return 0;
+}
+
+/* Refuses a nest whose text holds what the transformed nest, printed
+ * again from its statements in another order and on other lines, would
+ * lose or change: a preprocessor directive (a #define or #undef there
+ * would no longer apply where it did, an #if would keep only the branch
+ * autotile saw, whatever -D flags the output is built with), a range
+ * the preprocessor skipped, `__LINE__` or `__COUNTER__`, or a macro that
+ * stringizes or pastes (`#`, `##`: the iterators renamed in its
+ * arguments would change its text).  Returns 0, or -1 after a warning. */
+static int at_fe_check_text(at_fe_nest *n)
+{
+	const at_fe_tu *t = n->t;
+	unsigned b = n->body_begin, e = n->body_end, at;
+
+	if (at_fe_has_directive(t->src->text, b, e, &at)) {
+		at_fe_fail(n, at, "preprocessor directive inside the loop nest "
+			"(the transformed nest would not keep it where it "
+			"applies)");
+		return -1;
+	}
+	for (unsigned i = 0; t->skipped && i < t->skipped->count; i++) {
+		unsigned sb, se;
+
+		if (at_fe_offset(t, clang_getRangeStart(t->skipped->ranges[i]),
+				&sb) == 0 &&
+		    at_fe_offset(t, clang_getRangeEnd(t->skipped->ranges[i]),
+				&se) == 0 && sb < e && se > b) {
+			at_fe_fail(n, sb, "code the preprocessor skipped (`#if`) "
+				"inside the loop nest");
+			return -1;
+		}
+	}
+	for (unsigned k = at_fe_tok_from(t, b); k < t->n_tok && t->off[k] < e;
+	     k++) {
+		CXCursor seen[AT_FE_MACRO_SEEN];
+		int n_seen = 0;
+
+		if (!strcmp(t->spell[k], "__LINE__") ||
+		    !strcmp(t->spell[k], "__COUNTER__")) {
+			at_fe_fail(n, t->off[k], "`%s` inside the loop nest (the "
+				"transformed statements stand on other lines)",
+				t->spell[k]);
+			return -1;
+		}
+		if (clang_getCursorKind(t->ann[k]) == CXCursor_MacroExpansion &&
+		    at_fe_def_has(t, clang_getCursorReferenced(t->ann[k]),
+				at_fe_paste_tok, seen, &n_seen)) {
+			at_fe_fail(n, t->off[k], "macro `%s` stringizes or "
+				"pastes tokens (`#`, `##`), those of the iterators "
+				"the transformed nest renames too", t->spell[k]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 	int n_top)
 {
@@ -4814,6 +5020,7 @@ static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 	n->s = s;
 	at_fe_extent(t, top[0], &n->body_begin, &e);
 	at_fe_extent(t, top[n_top - 1], &b, &n->body_end);
+	at_fe_check_text(n);
 	for (int i = 0; i < n_top && !n->failed; i++)
 		at_fe_walk(n, top[i]);
 	r = at_fe_finish(n);
