@@ -4,7 +4,10 @@
  * The output is the input's bytes with each transformed nest's byte range
  * replaced by its generated text; every byte outside those ranges is copied
  * unchanged.  The helper functions generated code needs are inserted once,
- * just before the function that holds the first transformed nest.
+ * just before the function that holds the first transformed nest.  After
+ * each insertion a `#line` directive numbers the following lines as the
+ * input does, so that `__LINE__` there (an assert's message) and the
+ * compiler's messages keep the input's line numbers.
  */
 #ifndef AT_REWRITE_H
 #define AT_REWRITE_H
