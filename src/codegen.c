@@ -1348,10 +1348,24 @@ static int at_cg_big_consts(const at_scop *scop)
 	return 0;
 }
 
+/* Returns 1 if a parameter's known value is a big constant (a macro
+ * such as `#define BIG 2147483647` or INT_MAX, kept by name in the
+ * bounds, where `2 * BIG - 3` overflows int unless the constants are
+ * long). */
+static int at_cg_big_hints(const at_scop *scop)
+{
+	for (int p = 0; scop->hint && p < scop->n_param; p++)
+		if (scop->hint[p] != AT_SCOP_UNKNOWN &&
+		    (scop->hint[p] >= AT_CG_BIG_CONST ||
+		     scop->hint[p] <= -AT_CG_BIG_CONST))
+			return 1;
+	return 0;
+}
+
 /* Returns the C type for generated iterators, hoisted bounds and the
  * bound helpers they call: long if any original iterator or parameter
  * is wider than int or unsigned, or if the nest holds a big constant
- * (`big`, at_cg_big_consts), else int. */
+ * (`big`, at_cg_big_consts and at_cg_big_hints), else int. */
 static const char *at_cg_type(const at_scop *scop, int big)
 {
 	for (int i = 0; i < scop->n_loop; i++)
@@ -1711,7 +1725,7 @@ static int at_cg_generate(isl_ctx *ctx, struct at_cg *cg,
 int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	const at_cand *cand, const at_cg_opts *opts, at_gen *gen)
 {
-	int big = at_cg_big_consts(scop);
+	int big = at_cg_big_consts(scop) || at_cg_big_hints(scop);
 	struct at_cg cg = { scop, deps, opts, at_cg_type(scop, big),
 		big ? "L" : "", gen, { 0 }, 0,
 		0, 0, 0, NULL, NULL, NULL, { 0 }, NULL, 0,

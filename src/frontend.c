@@ -1936,6 +1936,51 @@ static int at_fe_side_call(at_fe_nest *n, unsigned k, unsigned close,
 	return r ? 2 : 0;
 }
 
+/* Returns 1 when `ty` is an unsigned integer type. */
+static int at_fe_is_unsigned(CXType ty)
+{
+	enum CXTypeKind k = clang_getCanonicalType(ty).kind;
+
+	return k == CXType_UInt || k == CXType_ULong || k == CXType_ULongLong ||
+		k == CXType_UShort || k == CXType_UChar || k == CXType_Char_U ||
+		k == CXType_UInt128;
+}
+
+/* Returns 1 when the call of a min or max function at token k passes
+ * each argument without a conversion that may change its value (to a
+ * narrower type, or between signed and unsigned: `imin(N - 1, m)` with
+ * a long m of 3e9 passes a negative int); 0 otherwise.  A macro's call
+ * converts nothing. */
+static int at_fe_minmax_args_kept(const at_fe_tu *t, unsigned k)
+{
+	CXCursor call = clang_getNullCursor();
+
+	if (clang_getCursorKind(clang_getCursorReferenced(t->ann[k])) !=
+	    CXCursor_FunctionDecl)
+		return 1;
+	for (int i = 0; i < t->n_call && clang_Cursor_isNull(call); i++) {
+		unsigned b, e;
+
+		if (at_fe_extent(t, t->calls[i], &b, &e) == 0 && b == t->off[k])
+			call = t->calls[i];
+	}
+	if (clang_Cursor_isNull(call))
+		return 0;
+	for (int i = 0; i < clang_Cursor_getNumArguments(call); i++) {
+		CXCursor arg = clang_Cursor_getArgument(call, i);
+		CXType to = clang_getCanonicalType(clang_getCursorType(arg));
+		CXType from = to;
+
+		if (clang_getCursorKind(arg) == CXCursor_UnexposedExpr)
+			from = clang_getCanonicalType(clang_getCursorType(
+				at_fe_child(arg, 0)));
+		if (clang_Type_getSizeOf(from) > clang_Type_getSizeOf(to) ||
+		    at_fe_is_unsigned(from) != at_fe_is_unsigned(to))
+			return 0;
+	}
+	return 1;
+}
+
 /* Parses tokens [lo, hi) as one side of a comparison into *sd: an affine
  * expression, `e / c` (c a positive literal; the whole side), or
  * min/max/MIN/MAX(...) of such sides.  Returns 0, 1 or 2 as
@@ -1958,6 +2003,13 @@ static int at_fe_side_parse(at_fe_nest *n, unsigned lo, unsigned hi,
 		if (kind < 0 &&
 		    !clang_Cursor_isNull(at_fe_fmacro_def(t, lo)))
 			return at_fe_side_call(n, lo, hi - 1, role, sd);
+		if (kind >= 0 && !at_fe_minmax_args_kept(t, lo)) {
+			at_fe_fail(n, t->off[lo], "`%s(...)` in a bound converts "
+				"an argument to a narrower type or another "
+				"signedness, which may change its value",
+				t->spell[lo]);
+			return 2;
+		}
 		if (kind < 0) {
 			at_fe_fail(n, t->off[lo], "`%s(...)` in a bound: its "
 				"definition is not in the file or not one autotile "
@@ -2353,16 +2405,6 @@ static int at_fe_bounds(at_fe_nest *n, int l, const at_fe_aff *rows, int nr,
 static int at_fe_minus_tok(const char *s)
 {
 	return !strcmp(s, "-") || !strcmp(s, "--") || !strcmp(s, "-=");
-}
-
-/* Returns 1 when `ty` is an unsigned integer type. */
-static int at_fe_is_unsigned(CXType ty)
-{
-	enum CXTypeKind k = clang_getCanonicalType(ty).kind;
-
-	return k == CXType_UInt || k == CXType_ULong || k == CXType_ULongLong ||
-		k == CXType_UShort || k == CXType_UChar || k == CXType_Char_U ||
-		k == CXType_UInt128;
 }
 
 /* Context of at_fe_ucmp_visit: bytes [b, e) of a loop's condition, and
@@ -3810,6 +3852,91 @@ static int at_fe_add_alias(at_fe_nest *n, int a, int b)
 	return 0;
 }
 
+/* Returns the variable that identifier `name` names in the nest's text
+ * (the first reference clang resolved), or a null cursor (a macro, an
+ * enumerator). */
+static CXCursor at_fe_name_decl(const at_fe_nest *n, const char *name)
+{
+	const at_fe_tu *t = n->t;
+
+	for (unsigned k = at_fe_tok_from(t, n->s->begin);
+	     k < t->n_tok && t->off[k] < n->s->end; k++) {
+		CXCursor ref;
+
+		if (!at_fe_is_ident(t, k) || strcmp(t->spell[k], name))
+			continue;
+		ref = clang_getCursorReferenced(t->ann[k]);
+		if (clang_getCursorKind(ref) == CXCursor_VarDecl ||
+		    clang_getCursorKind(ref) == CXCursor_ParmDecl)
+			return ref;
+	}
+	return clang_getNullCursor();
+}
+
+/* Returns the byte of the first `&` in the file applied to variable
+ * `v`, spelled `name`, or 0 when its address is never taken there. */
+static unsigned at_fe_address_taken(const at_fe_tu *t, CXCursor v,
+	const char *name)
+{
+	for (unsigned k = 0; k + 1 < t->n_tok; k++)
+		if (at_fe_is(t, k, "&") && !strcmp(t->spell[k + 1], name) &&
+		    clang_equalCursors(clang_getCursorReferenced(t->ann[k + 1]),
+			v))
+			return t->off[k] ? t->off[k] : 1;
+	return 0;
+}
+
+/* Checks the scalars the nest reads or writes (its bounds' variables,
+ * its scalar variables) against the plain pointers it writes through,
+ * which might point to one of them: a scalar whose address the file
+ * takes (`k(&lim)` with `Q[0] = ...` in the nest), or a global another
+ * file may take the address of, leaves the nest unchanged (the
+ * transformed nest reads a bound once, and reorders the scalar's reads
+ * against the pointer's writes).  Returns 0, or -1 after a warning. */
+static int at_fe_check_scalar_alias(at_fe_nest *n)
+{
+	at_scop *s = n->s;
+	int ptr = -1;
+
+	for (int a = 0; a < s->n_array && ptr < 0; a++)
+		if (n->arr_ptr[a] && !s->arrays[a].is_restrict &&
+		    s->arrays[a].n_dim > 0 && at_fe_written(s, a))
+			ptr = a;
+	if (ptr < 0)
+		return 0;
+	for (int i = 0; i < s->n_param + s->n_array; i++) {
+		const char *name = i < s->n_param ? s->params[i] :
+			s->arrays[i - s->n_param].name;
+		CXCursor v;
+		unsigned at;
+
+		if (i >= s->n_param && s->arrays[i - s->n_param].n_dim > 0)
+			continue;
+		v = at_fe_name_decl(n, name);
+		if (clang_Cursor_isNull(v))
+			continue;
+		if ((at = at_fe_address_taken(n->t, v, name)) != 0) {
+			at_fe_fail(n, s->loc.offset, "the nest writes through "
+				"pointer `%s`, which may point to `%s` (its "
+				"address is taken on line %u)", s->arrays[ptr].name,
+				name, at_fe_loc(n->t, at).line);
+			return -1;
+		}
+		if (clang_getCursorKind(clang_getCursorSemanticParent(v)) ==
+		    CXCursor_TranslationUnit &&
+		    clang_getCursorLinkage(v) == CXLinkage_External &&
+		    !clang_isConstQualifiedType(clang_getCursorType(v))) {
+			at_fe_fail(n, s->loc.offset, "the nest writes through "
+				"pointer `%s`, which may point to `%s`, a global "
+				"other files can take the address of (make it "
+				"static, or the pointer restrict)",
+				s->arrays[ptr].name, name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Finds the pairs of arrays that a plain (non-restrict) pointer may
  * alias, one of them written: the nest is versioned on the elements it
  * accesses of the two not overlapping (at_fe_add_alias).  Returns -1
@@ -4877,6 +5004,7 @@ static int at_fe_unused(at_fe_nest *n)
 static int at_fe_finish(at_fe_nest *n)
 {
 	if (n->failed || at_fe_check_params(n) < 0 ||
+	    at_fe_check_scalar_alias(n) < 0 ||
 	    at_fe_check_alias(n) < 0 || at_fe_check_iters(n) < 0 ||
 	    at_fe_delinearize(n) < 0)
 		return -1;
