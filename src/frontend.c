@@ -5458,6 +5458,14 @@ static int at_fe_scan(at_fe_tu *t)
 			at_loc loc = at_fe_loc(t, t->off[k]);
 			at_diag(&loc, AT_WARNING, "`#pragma endscop` without "
 				"`#pragma scop`; ignored");
+		} else if (at_fe_is(t, k, "_Pragma") && at_fe_is(t, k + 1, "(") &&
+			   k + 2 < t->n_tok &&
+			   clang_getTokenKind(t->tok[k + 2]) == CXToken_Literal &&
+			   !strncmp(t->spell[k + 2], "\"autotile", 9)) {
+			at_loc loc = at_fe_loc(t, t->off[k]);
+			at_diag(&loc, AT_WARNING, "`_Pragma(\"autotile ...\")` is "
+				"not read (autotile reads the line `#pragma "
+				"autotile` above a loop); ignored");
 		}
 		if (r < 0)
 			return -1;
