@@ -3408,8 +3408,9 @@ static void at_fe_expr_stmt(at_fe_nest *n, CXCursor c)
 
 /* Returns why the declaration of `d` (a VarDecl at the nest's current
  * depth) cannot be a local of the nest, or NULL when it can: a scalar of
- * arithmetic type, neither static, extern nor volatile, declared inside
- * a loop (its copy per iteration is what at_array.local describes). */
+ * arithmetic type, neither static, extern nor volatile (`register` is
+ * fine), declared inside a loop (its copy per iteration is what
+ * at_array.local describes). */
 static const char *at_fe_local_why(const at_fe_nest *n, CXCursor d)
 {
 	CXType ty = clang_getCursorType(d);
@@ -3417,7 +3418,8 @@ static const char *at_fe_local_why(const at_fe_nest *n, CXCursor d)
 	if (n->n_open == 0)
 		return "declared outside every loop of the region, it is "
 			"visible after it";
-	if (clang_Cursor_getStorageClass(d) != CX_SC_None)
+	if (clang_Cursor_getStorageClass(d) != CX_SC_None &&
+	    clang_Cursor_getStorageClass(d) != CX_SC_Register)
 		return "a static or extern variable is shared by every "
 			"iteration";
 	if (!at_fe_is_arith_kind(clang_getCanonicalType(ty).kind))
@@ -5000,10 +5002,34 @@ static int at_fe_unused(at_fe_nest *n)
 	return s->unused ? 0 : -1;
 }
 
+/* Refuses a nest whose arrays or parameters have names with characters
+ * other than ASCII letters, digits and `_` (C allows universal character
+ * names; isl, which names its tuples and parameters by them, does not).
+ * Returns 0, or -1 after a warning. */
+static int at_fe_check_names(at_fe_nest *n)
+{
+	at_scop *s = n->s;
+
+	for (int i = 0; i < s->n_param + s->n_array; i++) {
+		const char *name = i < s->n_param ? s->params[i] :
+			s->arrays[i - s->n_param].name;
+
+		for (const char *c = name; *c; c++)
+			if (!isalnum((unsigned char)*c) && *c != '_') {
+				at_fe_fail(n, s->loc.offset, "`%s`: a name with "
+					"characters other than ASCII letters, digits "
+					"and `_`, which isl does not take", name);
+				return -1;
+			}
+	}
+	return 0;
+}
+
 /* Checks and remaps the extracted nest.  Returns -1 after reporting. */
 static int at_fe_finish(at_fe_nest *n)
 {
-	if (n->failed || at_fe_check_params(n) < 0 ||
+	if (n->failed || at_fe_check_names(n) < 0 ||
+	    at_fe_check_params(n) < 0 ||
 	    at_fe_check_scalar_alias(n) < 0 ||
 	    at_fe_check_alias(n) < 0 || at_fe_check_iters(n) < 0 ||
 	    at_fe_delinearize(n) < 0)
