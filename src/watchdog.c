@@ -1,6 +1,6 @@
 /*
- * watchdog.c — a thread that aborts an isl context after a wall-clock
- * limit (see at_watchdog.h).
+ * watchdog.c — a thread that aborts an isl context after a limit on the
+ * CPU time of the thread computing (see at_watchdog.h).
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -10,7 +10,9 @@
 
 struct at_watchdog {
 	isl_ctx *ctx;
-	struct timespec deadline;	/* CLOCK_MONOTONIC */
+	clockid_t clock;		/* the starting thread's CPU time, or
+					 * CLOCK_MONOTONIC when unavailable */
+	double start, seconds;		/* on `clock` */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;		/* signalled by at_watchdog_stop */
 	int stopping;			/* under lock */
@@ -18,19 +20,51 @@ struct at_watchdog {
 	pthread_t thread;
 };
 
-/* The watchdog thread: waits until the deadline or until stopped; aborts
- * the context in the first case. */
+/* Returns the time on `clock` in seconds (0 when it cannot be read). */
+static double at_watchdog_now(clockid_t clock)
+{
+	struct timespec t;
+
+	if (clock_gettime(clock, &t) != 0)
+		return 0;
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Sets *t to `seconds` from now on the monotonic clock. */
+static void at_watchdog_deadline(struct timespec *t, double seconds)
+{
+	time_t whole = (time_t)seconds;
+
+	clock_gettime(CLOCK_MONOTONIC, t);
+	t->tv_sec += whole;
+	t->tv_nsec += (long)((seconds - (double)whole) * 1e9);
+	if (t->tv_nsec >= 1000000000L) {
+		t->tv_sec++;
+		t->tv_nsec -= 1000000000L;
+	}
+}
+
+/* The watchdog thread: until stopped, sleeps for what is left of the
+ * limit (one thread's CPU time cannot run ahead of the monotonic clock)
+ * and reads the clock again; aborts the context when the limit is
+ * spent.  On CPU time, how long isl may take does not depend on what
+ * else the machine runs. */
 static void *at_watchdog_run(void *arg)
 {
 	at_watchdog *w = arg;
-	int r = 0;
+	struct timespec deadline;
 
 	pthread_mutex_lock(&w->lock);
-	while (!w->stopping && r == 0)
-		r = pthread_cond_timedwait(&w->cond, &w->lock, &w->deadline);
-	if (!w->stopping) {
-		w->fired = 1;
-		isl_ctx_abort(w->ctx);
+	while (!w->stopping) {
+		double left = w->seconds - (at_watchdog_now(w->clock) - w->start);
+
+		if (left <= 0) {
+			w->fired = 1;
+			isl_ctx_abort(w->ctx);
+			break;
+		}
+		at_watchdog_deadline(&deadline, left + 0.001);
+		pthread_cond_timedwait(&w->cond, &w->lock, &deadline);
 	}
 	pthread_mutex_unlock(&w->lock);
 	return NULL;
@@ -51,20 +85,6 @@ static int at_watchdog_cond_init(at_watchdog *w)
 	return r ? -1 : 0;
 }
 
-/* Sets *t to `seconds` from now on the monotonic clock. */
-static void at_watchdog_deadline(struct timespec *t, double seconds)
-{
-	time_t whole = (time_t)seconds;
-
-	clock_gettime(CLOCK_MONOTONIC, t);
-	t->tv_sec += whole;
-	t->tv_nsec += (long)((seconds - (double)whole) * 1e9);
-	if (t->tv_nsec >= 1000000000L) {
-		t->tv_sec++;
-		t->tv_nsec -= 1000000000L;
-	}
-}
-
 /* Starts a watchdog (see at_watchdog.h). */
 at_watchdog *at_watchdog_start(isl_ctx *ctx, double seconds)
 {
@@ -77,7 +97,10 @@ at_watchdog *at_watchdog_start(isl_ctx *ctx, double seconds)
 	if (!w)
 		return NULL;
 	w->ctx = ctx;
-	at_watchdog_deadline(&w->deadline, seconds);
+	if (pthread_getcpuclockid(pthread_self(), &w->clock) != 0)
+		w->clock = CLOCK_MONOTONIC;
+	w->start = at_watchdog_now(w->clock);
+	w->seconds = seconds;
 	have_lock = pthread_mutex_init(&w->lock, NULL) == 0;
 	have_cond = have_lock && at_watchdog_cond_init(w) == 0;
 	if (!have_cond ||
