@@ -1257,6 +1257,17 @@ static unsigned at_fe_macro_params(const at_fe_tu *v, unsigned *par, int *np)
 	}
 }
 
+/* Returns which of the np parameters par[] (token indices of view v)
+ * token j of v names, or -1. */
+static int at_fe_param_at(const at_fe_tu *v, unsigned j, const unsigned *par,
+	int np)
+{
+	for (int q = 0; q < np && at_fe_is_ident(v, j); q++)
+		if (!strcmp(v->spell[j], v->spell[par[q]]))
+			return q;
+	return -1;
+}
+
 /* Sets *x to the expansion of the call of function-like macro `def` at
  * tokens [k, close] of n->t (its name to its `)`), as the preprocessor
  * makes it: the body of `def` (through the view *dv, which *x borrows
@@ -1308,11 +1319,8 @@ static int at_fe_expand(at_fe_nest *n, unsigned k, unsigned close,
 	b = t->call_e ? t->call_b : t->off[k];	/* the outermost call */
 	e = t->call_e ? t->call_e : at_fe_tok_end(t, close);
 	for (unsigned j = body; j < dv->n_tok; j++) {
-		int p = -1;
+		int p = at_fe_param_at(dv, j, par, np);
 
-		for (int q = 0; q < np && p < 0 && at_fe_is_ident(dv, j); q++)
-			if (!strcmp(dv->spell[j], dv->spell[par[q]]))
-				p = q;
 		len += p < 0 ? 1 : arg[p + 1] - 1 - arg[p];
 	}
 	*x = *t;
@@ -1329,11 +1337,8 @@ static int at_fe_expand(at_fe_nest *n, unsigned k, unsigned close,
 		return 2;
 	}
 	for (unsigned j = body; j < dv->n_tok; j++) {
-		int p = -1;
+		int p = at_fe_param_at(dv, j, par, np);
 
-		for (int q = 0; q < np && p < 0 && at_fe_is_ident(dv, j); q++)
-			if (!strcmp(dv->spell[j], dv->spell[par[q]]))
-				p = q;
 		if (p >= 0) {
 			for (unsigned s = arg[p]; s < arg[p + 1] - 1; s++, i++) {
 				x->tok[i] = t->tok[s];
@@ -5072,32 +5077,30 @@ static int at_fe_as_written(at_fe_nest *n)
 /* Extracts the nest whose top-level statements are top[0..n_top) into
  * `s` (whose file, range and pragma fields are set).  Returns `s`, or
  * NULL after reporting (then `s` is freed). */
-/* Returns 1 when a line of bytes [b, e) starts with a preprocessor
- * directive other than `#pragma autotile` (autotile's own, which marks a
- * nest inside a region); *at is its `#`. */
-static int at_fe_has_directive(const char *text, unsigned b, unsigned e,
+static unsigned at_fe_pragma(const at_fe_tu *t, unsigned k);
+
+/* Returns 1 when a token of bytes [b, e) is the `#` of a preprocessor
+ * directive, first on its line, other than `#pragma autotile`
+ * (autotile's own, which marks a nest inside a region); *at is its
+ * byte. */
+static int at_fe_has_directive(const at_fe_tu *t, unsigned b, unsigned e,
 	unsigned *at)
 {
-	for (unsigned o = b; o < e; o++) {
-		unsigned q = o + 1, w;
+	for (unsigned k = at_fe_tok_from(t, b); k < t->n_tok && t->off[k] < e;
+	     k++) {
+		unsigned ls = at_fe_line_start(t, t->off[k]), w;
 
-		if (text[o] != '\n')
+		if (!at_fe_is(t, k, "#"))
 			continue;
-		while (q < e && (text[q] == ' ' || text[q] == '\t'))
-			q++;
-		if (q >= e || text[q] != '#')
+		while (ls < t->off[k] && (t->src->text[ls] == ' ' ||
+					  t->src->text[ls] == '\t'))
+			ls++;
+		if (ls != t->off[k])
 			continue;
-		for (w = q + 1; w < e && (text[w] == ' ' || text[w] == '\t');)
-			w++;
-		if (e - w > 6 && !strncmp(text + w, "pragma", 6)) {
-			for (w += 6; w < e && (text[w] == ' ' || text[w] == '\t');)
-				w++;
-			if (e - w > 8 && !strncmp(text + w, "autotile", 8) &&
-			    !isalnum((unsigned char)text[w + 8]) &&
-			    text[w + 8] != '_')
-				continue;
-		}
-		*at = q;
+		w = at_fe_pragma(t, k);
+		if (w && at_fe_is(t, w, "autotile"))
+			continue;
+		*at = t->off[k];
 		return 1;
 	}
 	return 0;
@@ -5116,7 +5119,7 @@ static int at_fe_check_text(at_fe_nest *n)
 	const at_fe_tu *t = n->t;
 	unsigned b = n->body_begin, e = n->body_end, at;
 
-	if (at_fe_has_directive(t->src->text, b, e, &at)) {
+	if (at_fe_has_directive(t, b, e, &at)) {
 		at_fe_fail(n, at, "preprocessor directive inside the loop nest "
 			"(the transformed nest would not keep it where it "
 			"applies)");
