@@ -28,7 +28,13 @@
 #include <isl/schedule.h>
 #include <isl/aff_type.h>
 
+#include "at_buf.h"
+
 #define AT_MAX_DEPTH 8
+
+/* at_scop.guard_why bits */
+#define AT_GUARD_SPLIT 1
+#define AT_GUARD_DIV 2
 
 /* A position in the input file: 1-based line and column, 0-based byte
  * offset.  `file` is borrowed from the scop's owner (never freed here). */
@@ -197,7 +203,8 @@ typedef struct at_scop {
 	 * (-Wunused-variable).  NULL: none. */
 	char *unused;
 	/* When the bounds of at_array.split hold only for some parameter
-	 * values (`a[i * lda + j]` with j < n needs n <= lda): those values,
+	 * values (`a[i * lda + j]` with j < n needs n <= lda), or the rows
+	 * of a division are C's only for some (guard_why): those values,
 	 * among the ones at which the nest runs, in isl's text ("[lda, n]
 	 * -> { : lda >= n }"), and the nest as written, from the line of its
 	 * first loop or statement on.  A transformed nest runs under that
@@ -205,6 +212,12 @@ typedef struct at_scop {
 	 * when the bounds hold for every value. */
 	char *guard;
 	char *written;
+	/* What the guard checks: AT_GUARD_SPLIT (the bounds above) and/or
+	 * AT_GUARD_DIV (a division `e / d` in a bound or `if`, which C rounds
+	 * toward zero and the rows round down, has at the instances the nest
+	 * runs a dividend that is no negative non-multiple of d where that
+	 * changes which instances run; frontend). */
+	int guard_why;
 	/* Pairs of arrays, at least one a plain (not restrict) pointer and
 	 * one written, that the source does not say are distinct
 	 * (alias[i][0] < alias[i][1]): a transformed nest runs only when the
@@ -319,16 +332,39 @@ isl_ctx *at_scop_ctx_alloc(void);
 __isl_give isl_set *at_scop_split_bad(isl_ctx *ctx, const at_scop *scop,
 	__isl_keep isl_union_set *dom, int stmt, int ref, int dim);
 
-/* Given `bad` (taken), the parameter values at which some split
- * subscript leaves its row (the union of at_scop_split_bad's), sets
- * *guard to the values among those at which a statement of `dom` (the
- * scop's domain, kept) runs where none does, simplified in that context,
- * in isl's text (freed by the caller: at_scop.guard), and returns 1; or
- * returns 0 (*guard NULL) when those values are none or span fewer
- * dimensions than the ones at which it runs (the bounds hold only on an
- * equality such as off == 0); -1 on error. */
-int at_scop_split_guard(__isl_keep isl_union_set *dom,
-	__isl_take isl_set *bad, char **guard);
+/* Given `bad` (taken), the parameter values at which the scop's rows may
+ * not be what C computes (some split subscript leaves its row: the union
+ * of at_scop_split_bad's; some division in a bound rounds otherwise),
+ * sets *guard to the values among those at which a statement of `dom`
+ * (the scop's domain, kept) runs where `bad` does not hold, simplified in
+ * the context of the values at which it runs or `bad` holds (elsewhere
+ * the nest does nothing either way), in isl's text (freed by the caller:
+ * at_scop.guard), and returns 1; or returns 0 (*guard NULL) when those
+ * values are none or span fewer dimensions than the ones at which it runs
+ * (the bounds hold only on an equality such as off == 0); -1 on error. */
+int at_scop_guard(__isl_keep isl_union_set *dom, __isl_take isl_set *bad,
+	char **guard);
+
+/* Appends the affine expression `row` (global columns) to b in isl's
+ * text with statement k's dimensions named as at_scop_domain names them
+ * (i0, i1, ...).  Returns -1 when the row uses a loop that does not
+ * enclose statement k. */
+int at_scop_isl_row(at_buf *b, const at_scop *scop, int k, const long *row);
+
+/* Appends to b a conjunction of constraints on the instances of statement
+ * k (written with at_scop_isl_row) and returns 1, or returns 0 to leave
+ * statement k out, or -1 on error. */
+typedef int (*at_scop_where_fn)(at_buf *b, const at_scop *scop, int k,
+	void *user);
+
+/* Returns the union over the statements k that `where` keeps of the
+ * instances of k's relaxed domain at which where's constraints hold.  The
+ * relaxed domain leaves out every loop bound whose den is above 1, a
+ * stride that starts at such a bound, and the `if` conditions: it holds
+ * every instance of the statement whatever those divisions round to.
+ * NULL on error (reported when isl rejects the text). */
+__isl_give isl_union_set *at_scop_relaxed_where(isl_ctx *ctx,
+	const at_scop *scop, at_scop_where_fn where, void *user);
 
 /* Sets *lo and *hi to the smallest and largest first subscript at which
  * a statement of `scop` accesses array `a`, as functions of the

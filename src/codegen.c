@@ -1646,13 +1646,19 @@ static int at_cg_version(isl_ctx *ctx, struct at_cg *cg)
 	const at_scop *scop = cg->scop;
 	char *cond = at_cg_version_cond(ctx, cg);
 	at_buf b = { 0 };
+	static const char *const why[] = { "",
+		"every linearized subscript stays in its row",
+		"the divisions in the bounds round as C does",
+		"every linearized subscript stays in its row and the "
+		"divisions in the bounds round as C does" };
+	int w = scop->guard ? scop->guard_why & 3 : 0;
 
 	if (!cond)
 		return -1;
+
 	at_buf_printf(&b, "%s/* autotile: the transformed nest when %s%s%s, "
 		"the nest as written otherwise */\n%sif (", scop->indent,
-		scop->guard ? "every linearized subscript stays in its row" :
-		"", scop->guard && scop->n_alias ? " and " : "",
+		why[w], w && scop->n_alias ? " and " : "",
 		scop->n_alias ? "the arrays that may alias do not overlap" : "",
 		scop->indent);
 	for (const char *p = cond; *p; p++) {	/* one check per line */

@@ -86,7 +86,8 @@ static void at_explain_arrays(FILE *f, const at_scop *scop)
 		for (int d = 1; d <= ar->split; d++)
 			fprintf(f, "%s%s", d > 1 ? ", " : "",
 				scop->params[ar->dim_param[d]]);
-		fprintf(f, " at every instance%s (proved)\n", scop->guard ?
+		fprintf(f, " at every instance%s (proved)\n",
+			scop->guard_why & AT_GUARD_SPLIT ?
 			" where the guard below holds" : "");
 	}
 	for (int i = 0; i < scop->n_alias; i++)
@@ -95,6 +96,11 @@ static void at_explain_arrays(FILE *f, const at_scop *scop)
 			"elements it accesses of each do not, the nest as "
 			"written elsewhere\n", scop->arrays[scop->alias[i][0]].name,
 			scop->arrays[scop->alias[i][1]].name);
+	if (scop->guard_why & AT_GUARD_DIV)
+		fprintf(f, "  divisions: the bounds divide values that may be "
+			"negative, where C rounds toward zero and the model "
+			"down; they agree where the guard below holds "
+			"(proved)\n");
 	if (scop->guard) {
 		fprintf(f, "  guard: ");
 		at_explain_guard(f, scop->guard);

@@ -19,9 +19,10 @@
  *    last); they are remapped to the global columns of at_scop.h at the end,
  *    when the number of loops and parameters is known.
  *
- * Floor division in bounds: `i < e / d` (d a positive literal, the whole
- * side of the comparison) is read as i < floor(e / d), i.e. the dividend is
- * assumed non-negative, where C's truncation and floor agree.
+ * Division in bounds: `i < e / d` (d a positive literal, the whole side of
+ * the comparison) is read as i < floor(e / d).  C truncates toward zero
+ * instead, which differs where e < 0; at_fe_check_guard has isl find
+ * where that changes the iterations and guards or refuses the nest.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -129,7 +130,23 @@ typedef struct at_fe_nest {
 	int param_alias[AT_FE_NSYM];
 	struct at_fe_mvar *mvar;	/* variables macros expand to */
 	int n_mvar, cap_mvar;
+	struct at_fe_trunc *trunc;	/* divisions in bounds and `if`s */
+	int n_trunc, cap_trunc;
 } at_fe_nest;
+
+/* A division `e / d` (d > 1) that a bound or an `if` compares with x
+ * (`x REL e / d`).  C rounds it toward zero, the rows floor it; the two
+ * differ where e < 0 is not a multiple of d (at_fe_check_guard).  It
+ * belongs to loop `loop` (its initial value when `init`), or, with loop
+ * -1, to the statements [k0, k1) of an `if`; -2 while unknown. */
+typedef struct at_fe_trunc {
+	at_fe_aff x, e;
+	long d;
+	int rel;
+	int loop, init;
+	int k0, k1;
+	unsigned off;		/* the comparison's first token */
+} at_fe_trunc;
 
 /* A macro parameter that expands to a variable (`#define N (n)`): the
  * variable's name, checked as a parameter of that name would be
@@ -2129,19 +2146,61 @@ static int at_fe_rel_rows(const at_fe_aff *x, int rel, const at_fe_aff *e,
 	return 0;
 }
 
-/* Appends the constraints of `x REL side` to rows[*nr].  Returns 0, or 1
- * when the relation is not a conjunction of affine constraints. */
-static int at_fe_side_rows(const at_fe_aff *x, int rel, const at_fe_side *sd,
-	at_fe_aff *rows, int *nr, int max)
+/* Notes the division `x REL e / d` (d > 1) of the comparison at byte
+ * off in n->trunc, its owner unknown yet.  Returns -1 when out of
+ * memory. */
+static int at_fe_note_trunc(at_fe_nest *n, const at_fe_aff *x, int rel,
+	const at_fe_aff *e, long d, unsigned off)
+{
+	at_fe_trunc *tr;
+
+	if (at_buf_grow((void **)&n->trunc, n->n_trunc, &n->cap_trunc,
+			sizeof *n->trunc, 4) < 0)
+		return -1;
+	tr = &n->trunc[n->n_trunc++];
+	tr->x = *x;
+	tr->e = *e;
+	tr->d = d;
+	tr->rel = rel;
+	tr->loop = -2;
+	tr->init = 0;
+	tr->k0 = tr->k1 = 0;
+	tr->off = off;
+	return 0;
+}
+
+/* Gives the divisions n->trunc[from, to) their owner: loop `loop` (its
+ * initial value when init), or with loop -1 the statements [k0, k1). */
+static void at_fe_own_trunc(at_fe_nest *n, int from, int to, int loop,
+	int init, int k0, int k1)
+{
+	for (int i = from; i < to; i++) {
+		n->trunc[i].loop = loop;
+		n->trunc[i].init = init;
+		n->trunc[i].k0 = k0;
+		n->trunc[i].k1 = k1;
+	}
+}
+
+/* Appends the constraints of `x REL side` to rows[*nr], noting each
+ * division (at_fe_note_trunc; off: the comparison's byte).  Returns 0,
+ * or 1 when the relation is not a conjunction of affine constraints (or
+ * out of memory). */
+static int at_fe_side_rows(at_fe_nest *n, const at_fe_aff *x, int rel,
+	const at_fe_side *sd, unsigned off, at_fe_aff *rows, int *nr, int max)
 {
 	if (sd->kind == AT_FE_MIN && rel != AT_FE_LT && rel != AT_FE_LE)
 		return 1;
 	if (sd->kind == AT_FE_MAX && rel != AT_FE_GT && rel != AT_FE_GE)
 		return 1;
-	for (int i = 0; i < sd->n; i++)
+	for (int i = 0; i < sd->n; i++) {
 		if (at_fe_rel_rows(x, rel, &sd->t[i], sd->den[i], rows, nr,
 				max) < 0)
 			return 1;
+		if (sd->den[i] > 1 && at_fe_note_trunc(n, x, rel, &sd->t[i],
+				sd->den[i], off) < 0)
+			return 1;
+	}
 	return 0;
 }
 
@@ -2178,10 +2237,11 @@ static int at_fe_atom(at_fe_nest *n, unsigned lo, unsigned hi, int role,
 		r = at_fe_side_parse(n, op + 1, hi, role, rs);
 	if (!r) {
 		if (l->kind == AT_FE_SINGLE && l->den[0] == 1)
-			r = at_fe_side_rows(&l->t[0], rel, rs, rows, nr, max);
-		else if (rs->kind == AT_FE_SINGLE && rs->den[0] == 1)
-			r = at_fe_side_rows(&rs->t[0], at_fe_mirror(rel), l,
+			r = at_fe_side_rows(n, &l->t[0], rel, rs, t->off[lo],
 				rows, nr, max);
+		else if (rs->kind == AT_FE_SINGLE && rs->den[0] == 1)
+			r = at_fe_side_rows(n, &rs->t[0], at_fe_mirror(rel),
+				l, t->off[lo], rows, nr, max);
 		else
 			r = 1;
 	}
@@ -2520,7 +2580,7 @@ static int at_fe_header(at_fe_nest *n, int l, CXCursor c)
 	unsigned b, e, k, close, s1, s2, elo, ehi;
 	at_fe_aff x, rows[2 * AT_FE_MAXTERM];
 	at_fe_side *sd = NULL;
-	int nr = 0, r;
+	int nr = 0, r, mark;
 
 	if (at_fe_extent(t, c, &b, &e) < 0 || (k = at_fe_tok_from(t, b),
 			!at_fe_is(t, k, "for")) || !at_fe_is(t, k + 1, "(")) {
@@ -2549,9 +2609,12 @@ static int at_fe_header(at_fe_nest *n, int l, CXCursor c)
 	x.v[n->loop_sym[l]] = 1;
 	if (!r && sd->n > 1 && (lp->step != 1 && lp->step != -1))
 		r = 1;
+	mark = n->n_trunc;
 	if (!r)
-		r = at_fe_side_rows(&x, lp->step > 0 ? AT_FE_GE : AT_FE_LE, sd,
-			rows, &nr, 2 * AT_FE_MAXTERM);
+		r = at_fe_side_rows(n, &x, lp->step > 0 ? AT_FE_GE : AT_FE_LE,
+			sd, t->off[elo < ehi ? elo : s1], rows, &nr,
+			2 * AT_FE_MAXTERM);
+	at_fe_own_trunc(n, mark, n->n_trunc, l, 1, 0, 0);
 	free(sd);
 	if (r == 1)
 		at_fe_fail(n, t->off[elo < ehi ? elo : s1], "initial value "
@@ -2561,8 +2624,10 @@ static int at_fe_header(at_fe_nest *n, int l, CXCursor c)
 	if (r || at_fe_bounds(n, l, rows, nr, 1, t->off[elo]) < 0)
 		return -1;
 	nr = 0;
+	mark = n->n_trunc;
 	r = s2 > s1 + 1 ? at_fe_cond_parse(n, s1 + 1, s2, AT_FE_BOUND, rows,
 		&nr, 2 * AT_FE_MAXTERM) : 1;
+	at_fe_own_trunc(n, mark, n->n_trunc, l, 0, 0, 0);
 	if (r == 1)
 		at_fe_fail(n, t->off[s1], "condition `%.*s` of loop `%s` is "
 			"not an affine bound", s2 > s1 + 1 ?
@@ -3639,6 +3704,21 @@ static void at_fe_pop_conds(at_fe_nest *n, int keep)
 		free(n->cond[--n->n_cond]);
 }
 
+/* Notes the negation of the division n->trunc[from] of an `if` (when
+ * its condition had one: it has one row then) for its `else`.  Returns
+ * -1 when out of memory. */
+static int at_fe_else_trunc(at_fe_nest *n, int from, int end)
+{
+	static const int neg[] = { AT_FE_GE, AT_FE_GT, AT_FE_LE, AT_FE_LT,
+		AT_FE_EQ };
+	at_fe_trunc tr;
+
+	if (from >= end)
+		return 0;
+	tr = n->trunc[from];
+	return at_fe_note_trunc(n, &tr.x, neg[tr.rel], &tr.e, tr.d, tr.off);
+}
+
 /* Extracts `if (cond) then [else other]`: the statements of `then` get
  * the condition's rows; those of `else` its negation (one row only). */
 static void at_fe_if(at_fe_nest *n, CXCursor c)
@@ -3646,7 +3726,7 @@ static void at_fe_if(at_fe_nest *n, CXCursor c)
 	const at_fe_tu *t = n->t;
 	unsigned b = 0, e, k, close;
 	at_fe_aff rows[2 * AT_FE_MAXTERM];
-	int nr = 0, r, keep = n->n_cond, nc;
+	int nr = 0, r, keep = n->n_cond, nc, mark, end, k0;
 	CXCursor *ch = NULL;
 
 	at_fe_extent(t, c, &b, &e);
@@ -3656,6 +3736,7 @@ static void at_fe_if(at_fe_nest *n, CXCursor c)
 		return;
 	}
 	close = at_fe_match(t, k + 1, t->n_tok);
+	mark = n->n_trunc;
 	r = at_fe_cond_parse(n, k + 2, close, AT_FE_COND, rows, &nr,
 		2 * AT_FE_MAXTERM);
 	if (r == 1)
@@ -3670,8 +3751,11 @@ static void at_fe_if(at_fe_nest *n, CXCursor c)
 		free(ch);
 		return;
 	}
+	k0 = n->s->n_stmt;
+	end = n->n_trunc;
 	at_fe_walk(n, ch[1]);
 	at_fe_pop_conds(n, keep);
+	at_fe_own_trunc(n, mark, end, -1, 0, k0, n->s->n_stmt);
 	if (nc == 3 && !n->failed) {
 		at_fe_aff neg;
 
@@ -3680,11 +3764,17 @@ static void at_fe_if(at_fe_nest *n, CXCursor c)
 				-1) < 0) {
 			at_fe_fail(n, t->off[k], "`else` of a condition with "
 				"several comparisons");
-		} else if (at_fe_push_conds(n, &neg, 1) < 0) {
+		} else if (at_fe_push_conds(n, &neg, 1) < 0 ||
+			   at_fe_else_trunc(n, mark, end) < 0) {
 			at_fe_fail(n, t->off[k], "out of memory");
 		} else {
+			int one = n->n_trunc - (mark < end);
+
+			k0 = n->s->n_stmt;
 			at_fe_walk(n, ch[2]);
 			at_fe_pop_conds(n, keep);
+			at_fe_own_trunc(n, one, one + (mark < end), -1, 0, k0,
+				n->s->n_stmt);
 		}
 	}
 	free(ch);
@@ -4859,25 +4949,21 @@ static int at_fe_split_fits(isl_ctx *ctx, const at_scop *s,
 	return 0;
 }
 
-/* Finds where the split arrays' subscripts stay in their rows
- * (at_fe_split_fits; each reference's subscripts innermost first, as a
- * move changes the one outside it).  Returns 0 when they do for every
- * parameter value, or with s->guard set when they do for a wide enough
- * set of the values at which the nest runs (at_scop_split_guard);
- * otherwise 1 with *pk, *pi, *pd (statement, reference, subscript) the
- * first that does not everywhere; -1 on error (reported). */
-static int at_fe_split_guard(isl_ctx *ctx, at_scop *s, int *pk, int *pi,
-	int *pd)
+/* Adds to *bad the parameter values at which a split array's subscript
+ * leaves its row (at_fe_split_fits; each reference's subscripts
+ * innermost first, as a move changes the one outside it), `dom` the
+ * domain; sets *pk, *pi, *pd (statement, reference, subscript) to the
+ * first that does, *pk to -1 when none does.  Returns 0, or -1 on error
+ * (*bad freed). */
+static int at_fe_split_bad(isl_ctx *ctx, at_scop *s,
+	__isl_keep isl_union_set *dom, int *pk, int *pi, int *pd,
+	isl_set **bad)
 {
-	isl_union_set *dom = at_scop_domain(ctx, s);
-	isl_set *bad = isl_set_empty(isl_union_set_get_space(dom));
-	int r = -1;
-
 	*pk = -1;
-	for (int k = 0; k < s->n_stmt && bad; k++)
-		for (int i = 0; i < s->stmts[k].n_ref && bad; i++)
+	for (int k = 0; k < s->n_stmt && *bad; k++)
+		for (int i = 0; i < s->stmts[k].n_ref && *bad; i++)
 			for (int d = s->arrays[s->stmts[k].refs[i].array].split;
-			     d >= 1 && bad; d--) {
+			     d >= 1 && *bad; d--) {
 				isl_set *b;
 				int f = at_fe_split_fits(ctx, s, dom, k, i, d,
 					&b);
@@ -4888,23 +4974,162 @@ static int at_fe_split_guard(isl_ctx *ctx, at_scop *s, int *pk, int *pi,
 					*pd = d;
 				}
 				if (f < 0)
-					bad = isl_set_free(bad);
+					*bad = isl_set_free(*bad);
 				else if (f == 0)
-					bad = isl_set_union(bad, b);
+					*bad = isl_set_union(*bad, b);
 			}
-	if (bad && *pk < 0) {
-		r = 0;		/* no guard: the bounds hold everywhere */
-	} else if (bad) {
-		int g = at_scop_split_guard(dom, bad, &s->guard);
+	return *bad ? 0 : -1;
+}
 
-		bad = NULL;
-		r = g < 0 ? -1 : !g;	/* guarded: 0, too thin: 1 */
+/* A division of at_fe_nest.trunc with its rows in the global columns,
+ * for at_fe_trunc_where. */
+struct at_fe_trunc_at {
+	const at_fe_trunc *tr;
+	long *x, *e;
+};
+
+/* Returns 1 when division tr bounds statement k of s. */
+static int at_fe_trunc_owns(const at_fe_trunc *tr, const at_scop *s, int k)
+{
+	const at_stmt *st = &s->stmts[k];
+
+	if (tr->loop < 0)
+		return k >= tr->k0 && k < tr->k1;
+	for (int p = 0; p < st->n_loop; p++)
+		if (st->loops[p] == tr->loop)
+			return 1;
+	return 0;
+}
+
+/* at_scop_where_fn of a division (struct at_fe_trunc_at): the instances
+ * of the statements it bounds at which C's rounding toward zero and the
+ * rows' floor differ.  That is where e < 0 is not a multiple of d, with
+ * t = floor(e / d) and C's quotient t + 1, and x at a value that one of
+ * them admits: x < e / d admits x = t in C only, x <= e / d x = t + 1,
+ * x > e / d admits x = t + 1 in the rows only, x >= e / d x = t, x ==
+ * e / d t or t + 1; for the initial value of a loop whose step is not
+ * +-1, any x (the start moves every iteration). */
+static int at_fe_trunc_where(at_buf *b, const at_scop *s, int k, void *user)
+{
+	const struct at_fe_trunc_at *a = user;
+	const at_fe_trunc *tr = a->tr;
+	const at_loop *lp = tr->loop >= 0 ? &s->loops[tr->loop] : NULL;
+	int r;
+
+	if (!at_fe_trunc_owns(tr, s, k))
+		return 0;
+	/* e <= -1 and e - d floor(e / d) >= 1 */
+	r = at_scop_isl_row(b, s, k, a->e);
+	at_buf_add(b, " <= -1 and ");
+	r |= at_scop_isl_row(b, s, k, a->e);
+	at_buf_printf(b, " - %ld*floor(", tr->d);
+	r |= at_scop_isl_row(b, s, k, a->e);
+	at_buf_printf(b, "/%ld) >= 1", tr->d);
+	if (lp && tr->init && lp->step != 1 && lp->step != -1)
+		return r < 0 ? -1 : 1;
+	for (int i = 0; i < (tr->rel == AT_FE_EQ ? 2 : 1); i++) {
+		static const char *const rel[] = { " = ", " = ", " = ",
+			" = ", " >= " };
+		long plus = tr->rel == AT_FE_LE || tr->rel == AT_FE_GT || i;
+
+		at_buf_add(b, " and ");
+		r |= at_scop_isl_row(b, s, k, a->x);
+		at_buf_add(b, i ? " <= " : rel[tr->rel]);
+		at_buf_add(b, "floor(");
+		r |= at_scop_isl_row(b, s, k, a->e);
+		at_buf_printf(b, "/%ld) + %ld", tr->d, plus);
+	}
+	return r < 0 ? -1 : 1;
+}
+
+/* Returns division tr's rows x and e in the global columns in *a (freed
+ * by the caller), or -1 when out of memory. */
+static int at_fe_trunc_rows(const at_fe_nest *n, const at_fe_trunc *tr,
+	struct at_fe_trunc_at *a)
+{
+	a->tr = tr;
+	a->x = malloc(sizeof tr->x.v);
+	a->e = malloc(sizeof tr->e.v);
+	if (a->x)
+		memcpy(a->x, tr->x.v, sizeof tr->x.v);
+	if (a->e)
+		memcpy(a->e, tr->e.v, sizeof tr->e.v);
+	if (!a->x || !a->e || at_fe_remap(n, &a->x) < 0 ||
+	    at_fe_remap(n, &a->e) < 0)
+		return -1;
+	return 0;
+}
+
+/* Adds to *bad the parameter values at which a division of n->trunc
+ * (C's, rounding toward zero) makes other instances run than the rows'
+ * floor (at_fe_trunc_where, on the relaxed domains); sets *pt to the
+ * first division that does, -1 when none does.  Returns 0, or -1 on error
+ * (*bad freed). */
+static int at_fe_trunc_bad(isl_ctx *ctx, const at_fe_nest *n, int *pt,
+	isl_set **bad)
+{
+	*pt = -1;
+	for (int t = 0; t < n->n_trunc && *bad; t++) {
+		struct at_fe_trunc_at a = { 0 };
+		isl_union_set *u = NULL;
+		isl_set *p;
+		isl_bool empty;
+
+		if (at_fe_trunc_rows(n, &n->trunc[t], &a) == 0)
+			u = at_scop_relaxed_where(ctx, n->s, at_fe_trunc_where,
+				&a);
+		free(a.x);
+		free(a.e);
+		p = isl_union_set_params(u);
+		empty = isl_set_is_empty(p);
+		if (empty == isl_bool_false && *pt < 0)
+			*pt = t;
+		if (empty < 0) {
+			isl_set_free(p);
+			*bad = isl_set_free(*bad);
+		} else {
+			*bad = isl_set_union(*bad, p);
+		}
+	}
+	return *bad ? 0 : -1;
+}
+
+/* Has isl find the parameter values at which the rows of the nest may
+ * not be what C computes: a split array's subscript that leaves its row
+ * (at_fe_split_bad), a division that rounds otherwise (at_fe_trunc_bad).
+ * Returns 0 when there are none, or with s->guard and s->guard_why set
+ * when they leave a wide enough set of the values at which the nest runs
+ * (at_scop_guard); otherwise 1 with *pk, *pi, *pd the first split
+ * subscript that leaves its row (*pk -1 when none does) and *pt the first
+ * division that rounds otherwise; -1 on error (reported). */
+static int at_fe_guard(isl_ctx *ctx, at_fe_nest *n, int *pk, int *pi,
+	int *pd, int *pt)
+{
+	at_scop *s = n->s;
+	isl_union_set *dom = at_scop_domain(ctx, s);
+	isl_set *bad = dom ? isl_set_empty(isl_union_set_get_space(dom)) :
+		NULL;
+	int r = -1;
+
+	*pk = *pt = -1;
+	if (bad && at_fe_split_bad(ctx, s, dom, pk, pi, pd, &bad) == 0 &&
+	    at_fe_trunc_bad(ctx, n, pt, &bad) == 0) {
+		if (*pk < 0 && *pt < 0) {
+			r = 0;		/* no guard: the rows are C's everywhere */
+		} else {
+			int g = at_scop_guard(dom, bad, &s->guard);
+
+			bad = NULL;
+			s->guard_why = (*pk >= 0 ? AT_GUARD_SPLIT : 0) |
+				(*pt >= 0 ? AT_GUARD_DIV : 0);
+			r = g < 0 ? -1 : !g;	/* guarded: 0, too thin: 1 */
+		}
 	}
 	isl_union_set_free(dom);
 	isl_set_free(bad);
 	if (r < 0)
 		at_diag(&s->loc, AT_ERROR, "internal: could not check the "
-			"bounds of linearized subscripts");
+			"bounds of linearized subscripts and of divisions");
 	return r;
 }
 
@@ -4919,14 +5144,39 @@ static const at_fe_lin *at_fe_lin_of(const at_fe_nest *n, const at_ref *ref)
 	return &n->lin[i];
 }
 
-/* Has isl prove the bounds the split arrays' subscripts need (0 <= j < n
- * for a[i * n + j] read as a[i][j]) at every instance, for every
- * parameter value or under a guard (at_fe_split_guard).  Returns -1
- * after reporting the first that the loop bounds do not guarantee. */
-static int at_fe_check_split(at_fe_nest *n)
+/* Reports division t of n->trunc as one that rounds otherwise than the
+ * rows do, with no guard wide enough against it. */
+static void at_fe_trunc_fail(at_fe_nest *n, int t)
+{
+	const at_fe_trunc *tr = &n->trunc[t];
+	struct at_fe_trunc_at a = { 0 };
+	at_buf b = { 0 };
+	char *e = NULL;
+
+	if (at_fe_trunc_rows(n, tr, &a) == 0) {
+		at_fe_row_text(&b, n->s, a.e);
+		e = at_buf_take(&b);
+	}
+	at_fe_fail(n, tr->off, "`%s` divided by %ld: C rounds the quotient "
+		"toward zero, autotile's model of the nest rounds it down, and "
+		"`%s` is negative at iterations where that changes which ones "
+		"run, for values of the parameters that a check before the "
+		"nest cannot leave out", e ? e : "?", tr->d, e ? e : "?");
+	free(e);
+	free(a.x);
+	free(a.e);
+}
+
+/* Has isl prove what the rows of the nest assume: the bounds the split
+ * arrays' subscripts need (0 <= j < n for a[i * n + j] read as a[i][j])
+ * at every instance, and that each division in a bound or `if` rounds
+ * as the rows do, for every parameter value or under a guard
+ * (at_fe_guard).  Returns -1 after reporting the first that does not
+ * hold. */
+static int at_fe_check_guard(at_fe_nest *n)
 {
 	at_scop *s = n->s;
-	int k = 0, i = 0, d = 0, r, any = 0;
+	int k = 0, i = 0, d = 0, t = -1, r, any = n->n_trunc > 0;
 	isl_ctx *ctx;
 
 	for (int a = 0; a < s->n_array; a++)
@@ -4938,26 +5188,28 @@ static int at_fe_check_split(at_fe_nest *n)
 		at_fe_fail(n, s->loc.offset, "out of memory");
 		return -1;
 	}
-	r = at_fe_split_guard(ctx, s, &k, &i, &d);
+	r = at_fe_guard(ctx, n, &k, &i, &d, &t);
 	isl_ctx_free(ctx);
-	if (r == 1) {
+	if (r == 1 && k >= 0) {
 		const at_ref *ref = &s->stmts[k].refs[i];
 		const at_array *ar = &s->arrays[ref->array];
 		const at_fe_lin *lin = at_fe_lin_of(n, ref);
 		at_buf b = { 0 };
-		char *t;
+		char *txt;
 
 		at_fe_row_text(&b, s, ref->m + (size_t)d * at_scop_ncol(s));
-		t = at_buf_take(&b);
+		txt = at_buf_take(&b);
 		at_fe_fail(n, lin->b, "subscript `%.*s` of `%s` is read as rows "
 			"of `%s` elements, which needs 0 <= %s < %s; the loop "
 			"bounds do not guarantee it", (int)(lin->e - lin->b),
 			n->t->src->text + lin->b, ar->name,
-			s->params[ar->dim_param[ar->split]], t ? t : "?",
+			s->params[ar->dim_param[ar->split]], txt ? txt : "?",
 			s->params[ar->dim_param[d]]);
-		free(t);
+		free(txt);
+	} else if (r == 1) {
+		at_fe_trunc_fail(n, t);
 	} else if (r < 0) {
-		n->failed = 1;	/* at_fe_split_guard said why */
+		n->failed = 1;	/* at_fe_guard said why */
 	}
 	return r ? -1 : 0;
 }
@@ -5051,7 +5303,7 @@ static int at_fe_finish(at_fe_nest *n)
 		at_fe_fail(n, n->s->loc.offset, "out of memory");
 		return -1;
 	}
-	return at_fe_check_split(n);
+	return at_fe_check_guard(n);
 }
 
 static unsigned at_fe_line_start(const at_fe_tu *t, unsigned off);
@@ -5190,6 +5442,7 @@ static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 	free(n->arr_ptr);
 	free(n->arr_decl);
 	free(n->lin);
+	free(n->trunc);
 	for (int i = 0; i < n->n_mvar; i++)
 		free(n->mvar[i].name);
 	free(n->mvar);

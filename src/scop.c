@@ -196,23 +196,29 @@ static void at_scop_print_tuple(at_buf *b, const at_stmt *s, int k)
 	at_buf_add(b, "]");
 }
 
-/* Appends the constraints of loop dimension p of statement s. */
+/* Appends the constraints of loop dimension p of statement s; relaxed
+ * leaves out each bound with den > 1 and a stride that starts at one
+ * (at_scop_relaxed_where). */
 static int at_scop_print_loop(at_buf *b, const at_scop *scop,
-	const at_stmt *s, int p)
+	const at_stmt *s, int p, int relaxed)
 {
 	const at_loop *l = &scop->loops[s->loops[p]];
+	const at_bound *base = l->step > 0 ? &l->lb[0] : &l->ub[0];
 	int r = 0;
 
 	for (int k = 0; k < l->n_lb; k++) {
+		if (relaxed && l->lb[k].den > 1)
+			continue;
 		at_buf_printf(b, " and %ld*i%d >= ", l->lb[k].den, p);
 		r |= at_scop_print_row(b, scop, s, l->lb[k].row);
 	}
 	for (int k = 0; k < l->n_ub; k++) {
+		if (relaxed && l->ub[k].den > 1)
+			continue;
 		at_buf_printf(b, " and %ld*i%d <= ", l->ub[k].den, p);
 		r |= at_scop_print_row(b, scop, s, l->ub[k].row);
 	}
-	if (l->step > 1 || l->step < -1) {
-		const at_bound *base = l->step > 0 ? &l->lb[0] : &l->ub[0];
+	if ((l->step > 1 || l->step < -1) && !(relaxed && base->den > 1)) {
 		long step = l->step > 0 ? l->step : -l->step;
 		at_buf_printf(b, " and (i%d - %s(", p,
 			l->step > 0 ? "ceil" : "floor");
@@ -222,8 +228,10 @@ static int at_scop_print_loop(at_buf *b, const at_scop *scop,
 	return r;
 }
 
-/* Appends the domain "S<k>[...] : ..." of statement k. */
-static int at_scop_print_domain(at_buf *b, const at_scop *scop, int k)
+/* Appends the domain "S<k>[...] : ..." of statement k; relaxed leaves
+ * out the `if` conditions and what at_scop_print_loop leaves out. */
+static int at_scop_print_domain(at_buf *b, const at_scop *scop, int k,
+	int relaxed)
 {
 	const at_stmt *s = &scop->stmts[k];
 	int r = 0;
@@ -231,8 +239,8 @@ static int at_scop_print_domain(at_buf *b, const at_scop *scop, int k)
 	at_scop_print_tuple(b, s, k);
 	at_buf_add(b, " : 1 = 1");
 	for (int p = 0; p < s->n_loop; p++)
-		r |= at_scop_print_loop(b, scop, s, p);
-	for (int c = 0; c < s->n_cond; c++) {
+		r |= at_scop_print_loop(b, scop, s, p, relaxed);
+	for (int c = 0; !relaxed && c < s->n_cond; c++) {
 		at_buf_add(b, " and ");
 		r |= at_scop_print_row(b, scop, s, s->cond[c]);
 		at_buf_add(b, " >= 0");
@@ -304,7 +312,7 @@ static __isl_give isl_union_set *at_scop_domain_read(isl_ctx *ctx,
 	for (int k = 0; k < scop->n_stmt; k++) {
 		if (k)
 			at_buf_add(&b, "; ");
-		if (at_scop_print_domain(&b, scop, k) < 0) {
+		if (at_scop_print_domain(&b, scop, k, 0) < 0) {
 			at_buf_clear(&b);
 			at_diag(&scop->stmts[k].loc, AT_ERROR, "internal: "
 				"bound uses a loop that does not enclose it");
@@ -313,6 +321,47 @@ static __isl_give isl_union_set *at_scop_domain_read(isl_ctx *ctx,
 	}
 	at_buf_add(&b, " }");
 	return at_scop_read_uset(ctx, scop, at_buf_take(&b));
+}
+
+/* Appends `row` in isl's names for statement k (see at_scop.h). */
+int at_scop_isl_row(at_buf *b, const at_scop *scop, int k, const long *row)
+{
+	return at_scop_print_row(b, scop, &scop->stmts[k], row);
+}
+
+/* Returns the relaxed domains where `where` holds (see at_scop.h). */
+__isl_give isl_union_set *at_scop_relaxed_where(isl_ctx *ctx,
+	const at_scop *scop, at_scop_where_fn where, void *user)
+{
+	at_buf b = { 0 };
+	int any = 0;
+
+	if (at_scop_check_names(scop) < 0)
+		return NULL;
+	at_scop_print_params(&b, scop);
+	at_buf_add(&b, "{ ");
+	for (int k = 0; k < scop->n_stmt; k++) {
+		size_t len = b.len;
+		int w;
+
+		at_buf_add(&b, any ? "; " : "");
+		if (at_scop_print_domain(&b, scop, k, 1) < 0)
+			goto error;
+		at_buf_add(&b, " and ");
+		w = where(&b, scop, k, user);
+		if (w < 0)
+			goto error;
+		if (w == 0 && b.s) {	/* not this statement */
+			b.len = len;
+			b.s[len] = '\0';
+		}
+		any |= w;
+	}
+	at_buf_add(&b, " }");
+	return at_scop_read_uset(ctx, scop, at_buf_take(&b));
+error:
+	at_buf_clear(&b);
+	return NULL;
 }
 
 /* Appends "S<k>[...] -> A[f0, f1, ...]" for reference `ref` of statement
@@ -603,16 +652,17 @@ static int at_scop_split_wide(__isl_keep isl_set *ok, __isl_keep isl_set *run)
 	return eq < 0 ? -1 : eq == isl_bool_true;
 }
 
-/* Sets the guard of split subscripts that leave their rows at the
- * parameter values `bad` (see at_scop.h). */
-int at_scop_split_guard(__isl_keep isl_union_set *dom,
-	__isl_take isl_set *bad, char **guard)
+/* Sets the guard that leaves out the parameter values `bad` (see
+ * at_scop.h). */
+int at_scop_guard(__isl_keep isl_union_set *dom, __isl_take isl_set *bad,
+	char **guard)
 {
 	isl_set *run = isl_union_set_params(isl_union_set_copy(dom));
-	isl_set *ok = isl_set_subtract(isl_set_copy(run), bad);
+	isl_set *ok = isl_set_subtract(isl_set_copy(run), isl_set_copy(bad));
 	int r = at_scop_split_wide(ok, run);
 
 	*guard = NULL;
+	run = isl_set_union(run, bad);
 	if (r == 1) {
 		ok = isl_set_coalesce(isl_set_gist(ok, isl_set_copy(run)));
 		*guard = ok ? isl_set_to_str(ok) : NULL;
