@@ -1649,8 +1649,8 @@ static int at_cg_version(isl_ctx *ctx, struct at_cg *cg)
 	static const char *const why[] = { "",
 		"every linearized subscript stays in its row",
 		"the divisions in the bounds round as C does",
-		"every linearized subscript stays in its row and the "
-		"divisions in the bounds round as C does" };
+		("every linearized subscript stays in its row and the "
+		 "divisions in the bounds round as C does") };
 	int w = scop->guard ? scop->guard_why & 3 : 0;
 
 	if (!cond)
