@@ -5602,6 +5602,68 @@ static void at_fe_clauses(const at_fe_tu *t, unsigned w, unsigned *cb,
 		*ce = at_fe_tok_end(t, j);
 }
 
+/* Returns 1 when the pragma whose word is token w is one that does not
+ * apply to the statement after it (diagnostics, optimization options,
+ * packing, `once`, STDC's, another autotile or scop mark). */
+static int at_fe_pragma_harmless(const at_fe_tu *t, unsigned w)
+{
+	static const char *const words[] = { "once", "pack", "message",
+		"weak", "STDC", "region", "endregion", "autotile", "scop",
+		"endscop", "redefine_extname" };
+	static const char *const gcc[] = { "diagnostic", "optimize",
+		"push_options", "pop_options", "reset_options", "target",
+		"visibility", "poison", "system_header", "warning", "error",
+		"dependency" };
+
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (at_fe_is(t, w, words[i]))
+			return 1;
+	if ((at_fe_is(t, w, "GCC") || at_fe_is(t, w, "clang")) &&
+	    w + 1 < t->n_tok)
+		for (size_t i = 0; i < sizeof gcc / sizeof *gcc; i++)
+			if (at_fe_is(t, w + 1, gcc[i]))
+				return 1;
+	return 0;
+}
+
+/* When the directive whose `#` is token k has just above it (comments
+ * and blank lines between) a `#pragma` that may apply to the statement
+ * after it (`omp parallel for`, `GCC unroll 4`, ...: not
+ * at_fe_pragma_harmless), returns the index of that pragma's `#`;
+ * otherwise 0. */
+static unsigned at_fe_pragma_above(const at_fe_tu *t, unsigned k)
+{
+	const char *text = t->src->text;
+	unsigned j, ls, w;
+
+	if (k == 0)
+		return 0;
+	j = k - 1;
+	ls = at_fe_line_start(t, t->off[j]);
+	while (ls >= 2 && text[ls - 1] == '\n' && (text[ls - 2] == '\\' ||
+	       (ls >= 3 && text[ls - 2] == '\r' && text[ls - 3] == '\\')))
+		ls = at_fe_line_start(t, ls - 2);	/* a continued line */
+	while (j > 0 && t->off[j - 1] >= ls)
+		j--;
+	w = at_fe_pragma(t, j);
+	return w && !at_fe_pragma_harmless(t, w) ? j : 0;
+}
+
+/* Warns that the pragma whose `#` is token p, above the mark at `loc`,
+ * applies to the code that autotile would replace.  Returns 1. */
+static int at_fe_above_fail(const at_fe_tu *t, unsigned p, const at_loc *loc)
+{
+	unsigned le = at_fe_line_end(t, t->off[p]), n = le - t->off[p];
+
+	while (n > 0 && isspace((unsigned char)t->src->text[t->off[p] + n - 1]))
+		n--;
+	at_diag(loc, AT_WARNING, "`%.*s` on the line above applies to the "
+		"code that autotile would replace; remove it (autotile writes "
+		"OpenMP pragmas of its own) or the mark; loop nest left "
+		"unchanged", (int)(n > 60 ? 60 : n), t->src->text + t->off[p]);
+	return 1;
+}
+
 /* Handles `#pragma autotile` at token k (its word at token w).  Returns
  * -1 when out of memory. */
 static int at_fe_autotile(at_fe_tu *t, unsigned k, unsigned w)
@@ -5610,9 +5672,21 @@ static int at_fe_autotile(at_fe_tu *t, unsigned k, unsigned w)
 	CXCursor fn = at_fe_function_at(t, t->off[k]), loop;
 	at_loc loc = at_fe_loc(t, t->off[k]);
 	at_scop *s;
-	unsigned b, e, cb, ce;
+	unsigned b, e, cb, ce, above = at_fe_pragma_above(t, k), w2;
 	int i;
 
+	if (above) {
+		at_fe_above_fail(t, above, &loc);
+		return 0;
+	}
+	w2 = nx < t->n_tok ? at_fe_pragma(t, nx) : 0;
+	if (w2 && !at_fe_pragma_harmless(t, w2)) {
+		at_diag(&loc, AT_WARNING, "`#pragma %s` between `#pragma "
+			"autotile` and its loop; remove it (autotile writes "
+			"OpenMP pragmas of its own) or the mark; loop nest left "
+			"unchanged", t->spell[w2]);
+		return 0;
+	}
 	for (i = 0; i < t->n_for; i++)
 		if (at_fe_extent(t, t->fors[i], &b, &e) == 0 && nx < t->n_tok &&
 		    b == t->off[nx] && at_fe_is(t, nx, "for"))
@@ -5674,6 +5748,12 @@ static int at_fe_region(at_fe_tu *t, unsigned mark, unsigned w, unsigned k,
 		return 0;
 	}
 	*resume = we + 1;
+	if (at_fe_pragma_above(t, mark)) {
+		at_loc mloc = at_fe_loc(t, t->off[mark]);
+
+		at_fe_above_fail(t, at_fe_pragma_above(t, mark), &mloc);
+		return 0;
+	}
 	re = t->off[ek];
 	blk = at_fe_block_at(t, t->off[k], re);
 	nc = clang_Cursor_isNull(blk) ? 0 : at_fe_children(blk, &ch);
