@@ -16,12 +16,24 @@
 #include "at_scop.h"
 
 /* The parsed input: the file's bytes and the nests found in it. */
+/* A `#line N "file"` directive or `# N "file"` line marker of the input
+ * (outside skipped code): the line that starts at byte `next` is line
+ * `line` of `file`, the string literal as written (quotes included), or
+ * NULL when the directive names none (the file stays what it was). */
+typedef struct at_linedir {
+	size_t next;
+	unsigned long line;
+	char *file;
+} at_linedir;
+
 typedef struct at_source {
 	char *path;		/* as given on the command line */
 	char *text;		/* the whole file, NUL-terminated */
 	size_t len;
 	int n_scop;
 	at_scop **scops;	/* in file order, non-overlapping */
+	int n_linedir, cap_linedir;
+	at_linedir *linedirs;	/* in file order */
 } at_source;
 
 /* Parses `path` with libclang, passing `n_arg` extra compiler arguments

@@ -5795,16 +5795,56 @@ static int at_fe_region(at_fe_tu *t, unsigned mark, unsigned w, unsigned k,
 	return r;
 }
 
-/* Finds and extracts every marked nest of the file, in file order.
- * Returns -1 when out of memory. */
+/* When token k is the `#` of a `#line N ["file"]` directive or a `# N
+ * "file"` line marker outside skipped code, notes it in t->src's
+ * linedirs (for the `#line` lines that the rewrite inserts).  Returns -1
+ * when out of memory. */
+static int at_fe_linedir(at_fe_tu *t, unsigned k)
+{
+	at_source *src = t->src;
+	unsigned n = k + 1 + (k + 1 < t->n_tok && at_fe_is(t, k + 1, "line"));
+	unsigned le, ls = at_fe_line_start(t, t->off[k]);
+	long v;
+	at_linedir *d;
+
+	if (!at_fe_is(t, k, "#") || n >= t->n_tok ||
+	    at_fe_int_lit(t->spell[n], &v) < 0 || v < 0 ||
+	    at_fe_is_skipped(t, t->off[k]))
+		return 0;
+	for (unsigned j = ls; j < t->off[k]; j++)
+		if (t->src->text[j] != ' ' && t->src->text[j] != '\t')
+			return 0;
+	le = at_fe_line_end(t, t->off[k]);
+	if (t->off[n] >= le || at_buf_grow((void **)&src->linedirs,
+			src->n_linedir, &src->cap_linedir,
+			sizeof *src->linedirs, 4) < 0)
+		return t->off[n] >= le ? 0 : -1;
+	d = &src->linedirs[src->n_linedir];
+	d->next = le < src->len ? le + 1 : le;
+	d->line = (unsigned long)v;
+	d->file = NULL;
+	if (n + 1 < t->n_tok && t->off[n + 1] < le &&
+	    t->spell[n + 1][0] == '"' &&
+	    !(d->file = at_fe_strndup(t->spell[n + 1],
+			strlen(t->spell[n + 1]))))
+		return -1;
+	src->n_linedir++;
+	return 0;
+}
+
+/* Finds and extracts every marked nest of the file, in file order, and
+ * notes its line directives (at_fe_linedir).  Returns -1 when out of
+ * memory. */
 static int at_fe_scan(at_fe_tu *t)
 {
 	unsigned k = 0;
 
 	while (k < t->n_tok) {
 		unsigned w = at_fe_pragma(t, k), next = k + 1;
-		int r = 0;
+		int r = at_fe_linedir(t, k);
 
+		if (r < 0)
+			return -1;
 		if (w && at_fe_is(t, w, "autotile")) {
 			/* on the line above a region, the region's clauses */
 			unsigned nx = at_fe_tok_from(t, at_fe_line_end(t,
@@ -6073,6 +6113,9 @@ void at_source_free(at_source *src)
 	for (int i = 0; i < src->n_scop; i++)
 		at_scop_free(src->scops[i]);
 	free(src->scops);
+	for (int i = 0; i < src->n_linedir; i++)
+		free(src->linedirs[i].file);
+	free(src->linedirs);
 	free(src->text);
 	free(src->path);
 	free(src);

@@ -7,26 +7,46 @@
 #include "at_buf.h"
 #include "at_codegen.h"
 
+/* Where the input's line numbering stands: the byte at `at` is on line
+ * `line` of `file` (a string literal from a line directive, NULL for the
+ * input's own name), src->linedirs[d] the next directive to apply. */
+struct at_rewrite_lines {
+	size_t at;
+	unsigned long line;
+	const char *file;
+	int d;
+};
+
 /* Appends to b, which has just received inserted text, a `#line`
  * directive that numbers the lines from the input's byte `pos` on as the
- * input does (on a line of its own: a newline first unless b ends one),
- * so that `__LINE__` after the insertion, and the compiler's messages,
- * keep the input's line numbers. */
-static void at_rewrite_line(at_buf *b, const at_source *src, size_t pos)
+ * input does, its own `#line` directives included (on a line of its own:
+ * a newline first unless b ends one), so that `__LINE__` after the
+ * insertion, and the compiler's messages, keep the input's line numbers.
+ * lc moves forward to pos (pos never goes back). */
+static void at_rewrite_line(at_buf *b, const at_source *src,
+	struct at_rewrite_lines *lc, size_t pos)
 {
-	unsigned long line = 1;
-
-	for (size_t i = 0; i < pos; i++)
-		line += src->text[i] == '\n';
+	while (lc->at < pos) {
+		lc->line += src->text[lc->at++] == '\n';
+		while (lc->d < src->n_linedir &&
+		       src->linedirs[lc->d].next <= lc->at) {
+			lc->line = src->linedirs[lc->d].line;
+			if (src->linedirs[lc->d].file)
+				lc->file = src->linedirs[lc->d].file;
+			lc->d++;
+		}
+	}
 	if (b->len && b->s[b->len - 1] != '\n')
 		at_buf_add(b, "\n");
-	at_buf_printf(b, "#line %lu\n", line);
+	at_buf_printf(b, "#line %lu%s%s\n", lc->line, lc->file ? " " : "",
+		lc->file ? lc->file : "");
 }
 
 /* Returns the rewritten file (see at_rewrite.h). */
 char *at_rewrite(const at_source *src, char *const *texts)
 {
 	at_buf b = { 0 };
+	struct at_rewrite_lines lc = { 0, 1, NULL, 0 };
 	size_t pos = 0;
 	int helpers = 0;
 
@@ -38,7 +58,7 @@ char *at_rewrite(const at_source *src, char *const *texts)
 			at_buf_addn(&b, src->text + pos, s->func_begin - pos);
 			at_codegen_helpers(&b, texts, src->n_scop);
 			pos = s->func_begin;
-			at_rewrite_line(&b, src, pos);
+			at_rewrite_line(&b, src, &lc, pos);
 			helpers = 1;
 		}
 		at_buf_addn(&b, src->text + pos, s->begin - pos);
@@ -50,7 +70,7 @@ char *at_rewrite(const at_source *src, char *const *texts)
 			pos++;
 		pos = pos < src->len && src->text[pos] == '\n' ? pos + 1 :
 			s->end;
-		at_rewrite_line(&b, src, pos);
+		at_rewrite_line(&b, src, &lc, pos);
 	}
 	at_buf_addn(&b, src->text + pos, src->len - pos);
 	return at_buf_take(&b);
