@@ -10,6 +10,10 @@
 #include "at_space.h"
 #include "at_diag.h"
 
+/* The largest tile size a tile() clause may give. */
+#define AT_CLAUSE_MAX_TILE 4096
+#define AT_CLAUSE_MAX_TILE_S "4096"
+
 /* Parses "a,b,c)" (sizes of a tile clause) into opts; returns the number of
  * characters consumed, or -1 when a size is not a positive integer. */
 static int at_space_parse_sizes(const char *s, at_opts *opts)
@@ -23,7 +27,8 @@ static int at_space_parse_sizes(const char *s, at_opts *opts)
 		while (*p == ' ' || *p == '\t')
 			p++;
 		v = strtol(p, &end, 10);
-		if (end == p || v < 1 || v > 4096 || n == AT_MAX_DEPTH)
+		if (end == p || v < 1 || v > AT_CLAUSE_MAX_TILE ||
+		    n == AT_MAX_DEPTH)
 			return -1;
 		opts->sizes[n++] = v;
 		p = end;
@@ -106,7 +111,8 @@ static void at_space_clause(const at_scop *scop, const char *name,
 		if (arg_len == 0 || at_space_parse_sizes(arg + 1, &tmp) !=
 		    (int)arg_len - 1)
 			at_space_bad(scop, name, len, arg, arg_len, "tile sizes "
-				"must be positive integers, e.g. tile(32,64)");
+				"must be integers from 1 to " AT_CLAUSE_MAX_TILE_S
+				", one per loop, e.g. tile(32,64)");
 		else
 			*opts = tmp;
 	} else if (len == 5 && !strncmp(name, "shape", 5)) {

@@ -2812,8 +2812,10 @@ static int at_fe_array(at_fe_nest *n, CXCursor d, const char *name, int nsub,
 	}
 	if (!at_fe_is_arith_kind(clang_getCanonicalType(elem).kind)) {
 		char *ts = at_fe_cxstr(clang_getTypeSpelling(elem));
-		at_fe_fail(n, off, "`%s` has type `%s`, which is not an "
-			"arithmetic type", name, ts ? ts : "?");
+		at_fe_fail(n, off, "`%s` has type `%s`, %s", name, ts ? ts : "?",
+			clang_getCanonicalType(elem).kind == CXType_Complex ?
+			"and autotile reads integer and real floating elements "
+			"only" : "which is not an arithmetic type");
 		free(ts);
 		return -1;
 	}
@@ -3217,15 +3219,37 @@ static int at_fe_library_call(CXCursor c)
 		clang_getCursorLocation(clang_getCanonicalCursor(ref)));
 }
 
+/* Returns 1 when `name` is a compiler builtin without side effects that
+ * math.h's macros expand to (isnan(x) is __builtin_isnan(x)), or the
+ * builtin of a function at_fe_pure accepts; a program cannot define
+ * such a name of its own. */
+static int at_fe_pure_builtin(const char *name)
+{
+	static const char *const cls[] = { "isnan", "isinf", "isinf_sign",
+		"isfinite", "isnormal", "signbit", "signbitf", "signbitl",
+		"fpclassify", "isgreater", "isgreaterequal", "isless",
+		"islessequal", "islessgreater", "isunordered" };
+	const char *base = name + 10;
+
+	if (strncmp(name, "__builtin_", 10) != 0)
+		return 0;
+	for (size_t i = 0; i < sizeof cls / sizeof *cls; i++)
+		if (!strcmp(base, cls[i]))
+			return 1;
+	return at_fe_pure(base);
+}
+
 /* Records the references of a call `c`: its arguments, when the callee
- * is a known pure function of the C library. */
+ * is a known pure function of the C library or a pure builtin. */
 static int at_fe_read_call(at_fe_nest *n, at_stmt *st, CXCursor c)
 {
 	char *name = at_fe_cxstr(clang_getCursorSpelling(c));
 	int r = 0, na = clang_Cursor_getNumArguments(c);
 	int pure = name && at_fe_pure(name);
 
-	if (!pure || !at_fe_library_call(c)) {
+	if (name && at_fe_pure_builtin(name)) {
+		pure = 1;
+	} else if (!pure || !at_fe_library_call(c)) {
 		unsigned b = 0, e;
 		at_fe_extent(n->t, c, &b, &e);
 		at_fe_fail(n, b, "call to `%s` may have side effects%s",

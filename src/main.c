@@ -197,6 +197,24 @@ static int at_cli_tune_option(struct at_cli *cli, int argc, char **argv,
 	return 0;
 }
 
+/* Checks clang argument `a`: -std= naming C89/C90, whose compilers
+ * reject the code autotile writes, is a usage error (returns its exit
+ * status); anything else returns 0. */
+static int at_cli_check_std(const char *a)
+{
+	static const char *const old[] = { "c89", "c90", "gnu89", "gnu90",
+		"iso9899:1990", "iso9899:199409" };
+
+	if (strncmp(a, "-std=", 5) != 0)
+		return 0;
+	for (size_t k = 0; k < sizeof old / sizeof *old; k++)
+		if (!strcmp(a + 5, old[k]))
+			return at_cli_usage_error("`%s`: the code autotile "
+				"writes needs C99 or later (declarations in "
+				"`for`, inline functions)", a);
+	return 0;
+}
+
 /* Handles one option argv[*i]; returns 0, or an exit status (2, or -1 for
  * a clean exit after --help/--version). */
 static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
@@ -263,6 +281,8 @@ static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
 			cli->args[cli->n_arg++] = argv[++*i];
 		}
 	} else if (!strncmp(a, "-std=", 5)) {
+		if (at_cli_check_std(a))
+			return 2;
 		cli->args[cli->n_arg++] = a;
 	} else {
 		return at_cli_usage_error("unknown option `%s`", a);
@@ -276,8 +296,11 @@ static int at_cli_parse(struct at_cli *cli, int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		int r;
 		if (!strcmp(argv[i], "--")) {
-			while (++i < argc)
+			while (++i < argc) {
+				if (at_cli_check_std(argv[i]))
+					return 2;
 				cli->args[cli->n_arg++] = argv[i];
+			}
 			break;
 		}
 		if (argv[i][0] == '-' && argv[i][1]) {

@@ -530,6 +530,13 @@ run_cli() {
 	[ $rc -eq 2 ] && nosan && grep -q -- '--frobnicate' "$LOGS/cli.err"
 	check $? "cli $t: unknown option --frobnicate -> exit 2 (got $rc) naming the option"
 
+	# C89 compilers reject the declarations in `for` autotile writes
+	cli "$t" -std=gnu89 -I runtime examples/matmul.c
+	n=$(wc -l <"$LOGS/cli.err")
+	[ $rc -eq 2 ] && [ "$n" -eq 1 ] && nosan &&
+		grep -q -- '-std=gnu89.*C99' "$LOGS/cli.err" && [ ! -s "$LOGS/cli.out" ]
+	check $? "cli $t: -std=gnu89 -> exit 2 (got $rc), one line naming the flag and C99 (got $n lines), no output"
+
 	cli "$t" --strategy fixed:abc -I runtime examples/matmul.c
 	[ $rc -eq 2 ] && nosan && grep -q 'abc' "$LOGS/cli.err"
 	check $? "cli $t: --strategy fixed:abc -> exit 2 (got $rc) naming the bad value"
