@@ -5856,6 +5856,60 @@ static int at_fe_linedir(at_fe_tu *t, unsigned k)
 	return 0;
 }
 
+/* Returns 1 when the line at `p` is a `#pragma autotile` directive. */
+static int at_fe_is_mark_line(const char *p, const char *end)
+{
+	static const char *const words[] = { "#", "pragma", "autotile" };
+
+	for (int w = 0; w < 3; w++) {
+		size_t len = strlen(words[w]);
+
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if ((size_t)(end - p) < len || strncmp(p, words[w], len) != 0)
+			return 0;
+		p += len;
+	}
+	return p == end || !(isalnum((unsigned char)*p) || *p == '_');
+}
+
+/* clang_getInclusions visitor: warns about each `#pragma autotile` line
+ * of an included file that is not a system header (autotile rewrites
+ * the file it is given only; such a mark was ignored without a word).
+ * `data` is the at_fe_tu. */
+static void at_fe_include_visit(CXFile file, CXSourceLocation *stack,
+	unsigned depth, CXClientData data)
+{
+	const at_fe_tu *t = data;
+	size_t size = 0;
+	const char *text, *p, *end;
+	char *name;
+	unsigned line = 1;
+
+	(void)stack;
+	if (depth == 0 || clang_Location_isInSystemHeader(
+		    clang_getLocationForOffset(t->tu, file, 0)))
+		return;
+	text = clang_getFileContents(t->tu, file, &size);
+	name = text ? at_fe_cxstr(clang_getFileName(file)) : NULL;
+	for (p = text, end = text + size; name && p < end; line++) {
+		const char *le = memchr(p, '\n', (size_t)(end - p));
+
+		if (!le)
+			le = end;
+		if (at_fe_is_mark_line(p, le)) {
+			at_loc loc = { name, line, 1, (unsigned)(p - text) };
+
+			at_diag(&loc, AT_WARNING, "`#pragma autotile` in an "
+				"included file is not read (autotile rewrites "
+				"only the file it is given, `%s`: mark nests "
+				"there); ignored", t->src->path);
+		}
+		p = le + 1;
+	}
+	free(name);
+}
+
 /* Finds and extracts every marked nest of the file, in file order, and
  * notes its line directives (at_fe_linedir).  Returns -1 when out of
  * memory. */
@@ -6112,6 +6166,8 @@ int at_frontend_parse(const char *path, int n_arg, const char *const *args,
 		goto error;
 	t.src = src;
 	t.file = clang_getFile(t.tu, path);
+	if (t.file)
+		clang_getInclusions(t.tu, at_fe_include_visit, &t);
 	if (!t.file || at_fe_tokens(&t) < 0 || at_fe_scan(&t) < 0) {
 		at_diag(NULL, AT_ERROR, "%s: cannot analyse the file (out of "
 			"memory?)", path);

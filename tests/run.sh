@@ -537,6 +537,19 @@ run_cli() {
 		grep -q -- '-std=gnu89.*C99' "$LOGS/cli.err" && [ ! -s "$LOGS/cli.out" ]
 	check $? "cli $t: -std=gnu89 -> exit 2 (got $rc), one line naming the flag and C99 (got $n lines), no output"
 
+	# A mark in an included header is not read: a warning says so
+	printf '%s\n' 'static void k(double *a, int n)' '{' \
+		'#pragma autotile' '	for (int i = 0; i < n; i++)' \
+		'		a[i] += 1;' '}' >"$LOGS/cli-mark.h"
+	printf '%s\n' '#include "cli-mark.h"' \
+		'int main(void) { double a[4] = {0}; k(a, 4); return (int)a[0] - 1; }' \
+		>"$LOGS/cli-mark.c"
+	cli "$t" --strategy fixed:8 "$LOGS/cli-mark.c" -o "$LOGS/cli-mark.out.c"
+	[ $rc -eq 0 ] && nosan && cmp -s "$LOGS/cli-mark.c" "$LOGS/cli-mark.out.c" &&
+		grep -q 'cli-mark\.h:3:1: warning: autotile: `#pragma autotile` in an included file is not read' \
+			"$LOGS/cli.err"
+	check $? "cli $t: a mark in an included header -> exit 0 (got $rc), output unchanged, a warning at the header's line"
+
 	cli "$t" --strategy fixed:abc -I runtime examples/matmul.c
 	[ $rc -eq 2 ] && nosan && grep -q 'abc' "$LOGS/cli.err"
 	check $? "cli $t: --strategy fixed:abc -> exit 2 (got $rc) naming the bad value"
