@@ -5650,6 +5650,39 @@ static int at_fe_pragma_harmless(const at_fe_tu *t, unsigned w)
 	return 0;
 }
 
+/* Returns 1 for the token `_Pragma`. */
+static int at_fe_pragma_op_tok(const char *s)
+{
+	return !strcmp(s, "_Pragma");
+}
+
+/* When the token before token k ends a `_Pragma(...)` operator, or is a
+ * macro whose expansion holds one (`#define PAR _Pragma("omp parallel
+ * for")`), returns the index of that operator's or macro's first
+ * token; otherwise 0. */
+static unsigned at_fe_pragma_op_before(const at_fe_tu *t, unsigned k)
+{
+	unsigned j = k - 1;
+	int depth = 0;
+
+	if (at_fe_is(t, j, ")")) {
+		do {
+			depth += at_fe_is(t, j, ")") - at_fe_is(t, j, "(");
+		} while (depth > 0 && j-- > 0);
+		return j > 0 && depth == 0 && at_fe_is(t, j - 1, "_Pragma") ?
+			j - 1 : 0;
+	}
+	if (clang_getCursorKind(t->ann[j]) == CXCursor_MacroExpansion) {
+		CXCursor seen[AT_FE_MACRO_SEEN];
+		int n_seen = 0;
+
+		if (at_fe_def_has(t, clang_getCursorReferenced(t->ann[j]),
+				at_fe_pragma_op_tok, seen, &n_seen))
+			return j;
+	}
+	return 0;
+}
+
 /* When the directive whose `#` is token k has just above it (comments
  * and blank lines between) a `#pragma` that may apply to the statement
  * after it (`omp parallel for`, `GCC unroll 4`, ...: not
@@ -5670,7 +5703,9 @@ static unsigned at_fe_pragma_above(const at_fe_tu *t, unsigned k)
 	while (j > 0 && t->off[j - 1] >= ls)
 		j--;
 	w = at_fe_pragma(t, j);
-	return w && !at_fe_pragma_harmless(t, w) ? j : 0;
+	if (w)
+		return at_fe_pragma_harmless(t, w) ? 0 : j;
+	return at_fe_pragma_op_before(t, k);
 }
 
 /* Warns that the pragma whose `#` is token p, above the mark at `loc`,
@@ -5678,13 +5713,29 @@ static unsigned at_fe_pragma_above(const at_fe_tu *t, unsigned k)
 static int at_fe_above_fail(const at_fe_tu *t, unsigned p, const at_loc *loc)
 {
 	unsigned le = at_fe_line_end(t, t->off[p]), n = le - t->off[p];
+	const char *text = t->src->text + t->off[p];
+	char shown[64];
+	size_t m = 0;
 
-	while (n > 0 && isspace((unsigned char)t->src->text[t->off[p] + n - 1]))
-		n--;
-	at_diag(loc, AT_WARNING, "`%.*s` on the line above applies to the "
-		"code that autotile would replace; remove it (autotile writes "
-		"OpenMP pragmas of its own) or the mark; loop nest left "
-		"unchanged", (int)(n > 60 ? 60 : n), t->src->text + t->off[p]);
+	/* continuation lines joined, blanks after them dropped */
+	for (unsigned i = 0; i < n && m + 1 < sizeof shown; i++) {
+		if (text[i] == '\\' && (text[i + 1] == '\n' ||
+		    text[i + 1] == '\r')) {
+			while (i + 1 < n && isspace((unsigned char)text[i + 1]))
+				i++;
+			if (m && shown[m - 1] != ' ')
+				shown[m++] = ' ';
+		} else if (text[i] != '\n' && text[i] != '\r') {
+			shown[m++] = text[i];
+		}
+	}
+	while (m > 0 && isspace((unsigned char)shown[m - 1]))
+		m--;
+	shown[m] = '\0';
+	at_diag(loc, AT_WARNING, "`%s` on the line above applies to the code "
+		"that autotile would replace; remove it (autotile writes OpenMP "
+		"pragmas of its own) or the mark; loop nest left unchanged",
+		shown);
 	return 1;
 }
 
