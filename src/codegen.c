@@ -81,6 +81,7 @@ struct at_cg {
 	isl_ast_expr *outer;
 	int outer_par;
 	int base;		/* nesting of the whole text: 1 inside a guard */
+	int cast_ids;		/* names in arithmetic as `(long)name` */
 };
 
 #define AT_CG_BOUNDS "integer helpers for generated loop bounds (d > 0)"
@@ -585,10 +586,38 @@ static const char *at_cg_binop(enum isl_ast_expr_op_type t)
 	}
 }
 
-/* Prints an operation expression. */
+static void at_cg_op_args(struct at_cg *cg, at_buf *b,
+	__isl_keep isl_ast_expr *e, enum isl_ast_expr_op_type t);
+
+/* Returns 1 when operation type t is arithmetic (may overflow). */
+static int at_cg_arith(enum isl_ast_expr_op_type t)
+{
+	return t == isl_ast_expr_op_add || t == isl_ast_expr_op_sub ||
+		t == isl_ast_expr_op_mul || t == isl_ast_expr_op_div ||
+		t == isl_ast_expr_op_pdiv_q || t == isl_ast_expr_op_pdiv_r ||
+		t == isl_ast_expr_op_zdiv_r || t == isl_ast_expr_op_minus ||
+		t == isl_ast_expr_op_fdiv_q || t == isl_ast_expr_op_min ||
+		t == isl_ast_expr_op_max;
+}
+
+/* Prints an operation expression; with cg->cast_ids, the names that are
+ * operands of arithmetic as `(long)name` (cast_ids 2 while printing
+ * them). */
 static void at_cg_op(struct at_cg *cg, at_buf *b, __isl_keep isl_ast_expr *e)
 {
 	enum isl_ast_expr_op_type t = isl_ast_expr_op_get_type(e);
+	int cast = cg->cast_ids;
+
+	if (cast)
+		cg->cast_ids = at_cg_arith(t) ? 2 : 1;
+	at_cg_op_args(cg, b, e, t);
+	cg->cast_ids = cast;
+}
+
+/* Prints operation e of type t (at_cg_op). */
+static void at_cg_op_args(struct at_cg *cg, at_buf *b,
+	__isl_keep isl_ast_expr *e, enum isl_ast_expr_op_type t)
+{
 	const char *op = at_cg_binop(t);
 	int prec = at_cg_prec(e);
 
@@ -627,6 +656,7 @@ static void at_cg_expr(struct at_cg *cg, at_buf *b,
 	switch (isl_ast_expr_get_type(e)) {
 	case isl_ast_expr_id: {
 		isl_id *id = isl_ast_expr_id_get_id(e);
+		at_buf_add(b, cg->cast_ids == 2 ? "(long)" : "");
 		at_buf_add(b, isl_id_get_name(id));
 		isl_id_free(id);
 		break;
@@ -1608,10 +1638,18 @@ static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
 
 		set = isl_set_align_params(set, isl_set_get_space(context));
 		e = set ? isl_ast_build_expr_from_set(build, set) : NULL;
-		if (e) {
+		if (e) {	/* in long: 5 * m wraps in int at extreme m */
+			const char *type = cg->type, *lit = cg->lit;
+
+			cg->type = "long";
+			cg->lit = "L";
+			cg->cast_ids = 1;
 			at_buf_add(&b, paren ? "(" : "");
 			at_cg_expr(cg, &b, e);
 			at_buf_add(&b, paren ? ")" : "");
+			cg->type = type;
+			cg->lit = lit;
+			cg->cast_ids = 0;
 		}
 		r = e ? 0 : -1;
 		isl_ast_expr_free(e);
@@ -1735,7 +1773,7 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	struct at_cg cg = { scop, deps, opts, at_cg_type(scop, big),
 		big ? "L" : "", gen, { 0 }, 0,
 		0, 0, 0, NULL, NULL, NULL, { 0 }, NULL, 0,
-		scop->guard || scop->n_alias };
+		scop->guard || scop->n_alias, 0 };
 
 	memset(gen, 0, sizeof(*gen));
 	if (at_cg_par_init(&cg, cand->schedule) < 0 ||

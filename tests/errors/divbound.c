@@ -10,16 +10,18 @@
 // before, one where it does only at some parameter values runs
 // transformed under a check of those values (the nest as written
 // otherwise), and one where it does whatever the parameters are is left
-// unchanged with a warning.  main runs the nests at several values, some
-// negative, and the output must print what the input prints, with and
-// without OpenMP.
+// unchanged with a warning.  The check is computed in long, so that
+// it does not wrap where the nest as written does not.  main runs the
+// nests at several values, some negative, and the output must print what
+// the input prints, with and without OpenMP.
 // expect-exit: 0
 // expect-args: --strategy fixed:8
-// expect-diag: 49:16: warning: autotile: `i - 5` divided by 2: C rounds the quotient toward zero
-// expect-diag: 55:8: warning: autotile: `i - j` divided by 3: C rounds
+// expect-diag: 51:16: warning: autotile: `i - 5` divided by 2: C rounds the quotient toward zero
+// expect-diag: 57:8: warning: autotile: `i - j` divided by 3: C rounds
 // expect-kept: for (int k = (i - 5) / 2; k < N; k++)
 // expect-kept: if ((i - j) / 3 == 0)
 // expect-kept: the transformed nest when the divisions in the bounds round as C does
+// expect-kept: 5L * (long)m
 // expect-gone: A[i][j] += 0.5 * B[j][i] + 1;
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +58,17 @@ static void nests(int n)
 				C[i][j] += i + 2 * j;
 }
 
+/* the check of n and m multiplies m by 5: computed in long, it does not
+ * wrap at m = -858993459 (in int it did, and ran the transformed nest
+ * where it must not) */
+static void wide(int n, int m)
+{
+#pragma autotile
+	for (int i = 20; i >= n / 5 && i >= m; i--)
+		for (int j = 0; j < N; j++)
+			A[i + 1][j] += B[j][i + 1] * 0.5 + i;
+}
+
 int main(int argc, char **argv)
 {
 	static const int ns[] = { 17, -3, -1, -5, -7, 0, 2, 5 };
@@ -71,6 +84,9 @@ int main(int argc, char **argv)
 		}
 	for (unsigned v = 0; v < sizeof ns / sizeof ns[0]; v++)
 		nests(ns[v]);
+	wide(-3, -858993459);
+	wide(-3, 4);
+	wide(10, -5);
 	for (int i = 0; i < N + 8; i++)
 		for (int j = 0; j < N + 8; j++)
 			s += A[i][j] * (i + 1) + B[i][j] * (j + 2);
