@@ -10,9 +10,10 @@
 #include "at_space.h"
 #include "at_diag.h"
 
-/* The largest tile size a tile() clause may give. */
+/* The largest tile size a tile() clause may give, and as text. */
 #define AT_CLAUSE_MAX_TILE 4096
-#define AT_CLAUSE_MAX_TILE_S "4096"
+#define AT_CLAUSE_STR(x) AT_CLAUSE_STR_(x)
+#define AT_CLAUSE_STR_(x) #x
 
 /* Parses "a,b,c)" (sizes of a tile clause) into opts; returns the number of
  * characters consumed, or -1 when a size is not a positive integer. */
@@ -111,7 +112,7 @@ static void at_space_clause(const at_scop *scop, const char *name,
 		if (arg_len == 0 || at_space_parse_sizes(arg + 1, &tmp) !=
 		    (int)arg_len - 1)
 			at_space_bad(scop, name, len, arg, arg_len, "tile sizes "
-				"must be integers from 1 to " AT_CLAUSE_MAX_TILE_S
+				"must be integers from 1 to " AT_CLAUSE_STR(AT_CLAUSE_MAX_TILE)
 				", one per loop, e.g. tile(32,64)");
 		else
 			*opts = tmp;

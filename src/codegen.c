@@ -586,9 +586,6 @@ static const char *at_cg_binop(enum isl_ast_expr_op_type t)
 	}
 }
 
-static void at_cg_op_args(struct at_cg *cg, at_buf *b,
-	__isl_keep isl_ast_expr *e, enum isl_ast_expr_op_type t);
-
 /* Returns 1 when operation type t is arithmetic (may overflow). */
 static int at_cg_arith(enum isl_ast_expr_op_type t)
 {
@@ -598,20 +595,6 @@ static int at_cg_arith(enum isl_ast_expr_op_type t)
 		t == isl_ast_expr_op_zdiv_r || t == isl_ast_expr_op_minus ||
 		t == isl_ast_expr_op_fdiv_q || t == isl_ast_expr_op_min ||
 		t == isl_ast_expr_op_max;
-}
-
-/* Prints an operation expression; with cg->cast_ids, the names that are
- * operands of arithmetic as `(long)name` (cast_ids 2 while printing
- * them). */
-static void at_cg_op(struct at_cg *cg, at_buf *b, __isl_keep isl_ast_expr *e)
-{
-	enum isl_ast_expr_op_type t = isl_ast_expr_op_get_type(e);
-	int cast = cg->cast_ids;
-
-	if (cast)
-		cg->cast_ids = at_cg_arith(t) ? 2 : 1;
-	at_cg_op_args(cg, b, e, t);
-	cg->cast_ids = cast;
 }
 
 /* Prints operation e of type t (at_cg_op). */
@@ -647,6 +630,20 @@ static void at_cg_op_args(struct at_cg *cg, at_buf *b,
 		cg->failed = 1;
 		at_buf_add(b, "/* unsupported isl operation */");
 	}
+}
+
+/* Prints an operation expression; with cg->cast_ids, the names that are
+ * operands of arithmetic as `(long)name` (cast_ids 2 while printing
+ * them). */
+static void at_cg_op(struct at_cg *cg, at_buf *b, __isl_keep isl_ast_expr *e)
+{
+	enum isl_ast_expr_op_type t = isl_ast_expr_op_get_type(e);
+	int cast = cg->cast_ids;
+
+	if (cast)
+		cg->cast_ids = at_cg_arith(t) ? 2 : 1;
+	at_cg_op_args(cg, b, e, t);
+	cg->cast_ids = cast;
 }
 
 /* Prints an AST expression in C. */
@@ -1693,7 +1690,6 @@ static int at_cg_version(isl_ctx *ctx, struct at_cg *cg)
 
 	if (!cond)
 		return -1;
-
 	at_buf_printf(&b, "%s/* autotile: the transformed nest when %s%s%s, "
 		"the nest as written otherwise */\n%sif (", scop->indent,
 		why[w], w && scop->n_alias ? " and " : "",

@@ -3782,6 +3782,7 @@ static void at_fe_if(at_fe_nest *n, CXCursor c)
 	at_fe_own_trunc(n, mark, end, -1, 0, k0, n->s->n_stmt);
 	if (nc == 3 && !n->failed) {
 		at_fe_aff neg;
+		int from = n->n_trunc;
 
 		memset(&neg, 0, sizeof neg);
 		if (nr != 1 || at_fe_comb(&neg, -1, &rows[0], 0, &rows[0],
@@ -3792,13 +3793,12 @@ static void at_fe_if(at_fe_nest *n, CXCursor c)
 			   at_fe_else_trunc(n, mark, end) < 0) {
 			at_fe_fail(n, t->off[k], "out of memory");
 		} else {
-			int one = n->n_trunc - (mark < end);
+			int to = n->n_trunc;	/* [from, to): the negation */
 
 			k0 = n->s->n_stmt;
 			at_fe_walk(n, ch[2]);
 			at_fe_pop_conds(n, keep);
-			at_fe_own_trunc(n, one, one + (mark < end), -1, 0, k0,
-				n->s->n_stmt);
+			at_fe_own_trunc(n, from, to, -1, 0, k0, n->s->n_stmt);
 		}
 	}
 	free(ch);
@@ -5052,13 +5052,11 @@ static int at_fe_trunc_where(at_buf *b, const at_scop *s, int k, void *user)
 	if (lp && tr->init && lp->step != 1 && lp->step != -1)
 		return r < 0 ? -1 : 1;
 	for (int i = 0; i < (tr->rel == AT_FE_EQ ? 2 : 1); i++) {
-		static const char *const rel[] = { " = ", " = ", " = ",
-			" = ", " >= " };
 		long plus = tr->rel == AT_FE_LE || tr->rel == AT_FE_GT || i;
 
 		at_buf_add(b, " and ");
 		r |= at_scop_isl_row(b, s, k, a->x);
-		at_buf_add(b, i ? " <= " : rel[tr->rel]);
+		at_buf_add(b, tr->rel != AT_FE_EQ ? " = " : i ? " <= " : " >= ");
 		at_buf_add(b, "floor(");
 		r |= at_scop_isl_row(b, s, k, a->e);
 		at_buf_printf(b, "/%ld) + %ld", tr->d, plus);
@@ -5354,6 +5352,7 @@ static int at_fe_as_written(at_fe_nest *n)
  * `s` (whose file, range and pragma fields are set).  Returns `s`, or
  * NULL after reporting (then `s` is freed). */
 static unsigned at_fe_pragma(const at_fe_tu *t, unsigned k);
+static int at_fe_line_first(const at_fe_tu *t, unsigned k);
 
 /* Returns 1 when a token of bytes [b, e) is the `#` of a preprocessor
  * directive, first on its line, other than `#pragma autotile`
@@ -5364,14 +5363,9 @@ static int at_fe_has_directive(const at_fe_tu *t, unsigned b, unsigned e,
 {
 	for (unsigned k = at_fe_tok_from(t, b); k < t->n_tok && t->off[k] < e;
 	     k++) {
-		unsigned ls = at_fe_line_start(t, t->off[k]), w;
+		unsigned w;
 
-		if (!at_fe_is(t, k, "#"))
-			continue;
-		while (ls < t->off[k] && (t->src->text[ls] == ' ' ||
-					  t->src->text[ls] == '\t'))
-			ls++;
-		if (ls != t->off[k])
+		if (!at_fe_is(t, k, "#") || !at_fe_line_first(t, k))
 			continue;
 		w = at_fe_pragma(t, k);
 		if (w && at_fe_is(t, w, "autotile"))
@@ -5505,19 +5499,25 @@ static unsigned at_fe_line_start(const at_fe_tu *t, unsigned off)
 	return off;
 }
 
+/* Returns 1 when token k is the first thing on its line (blanks only
+ * before it), as the `#` of a directive is. */
+static int at_fe_line_first(const at_fe_tu *t, unsigned k)
+{
+	for (unsigned j = at_fe_line_start(t, t->off[k]); j < t->off[k]; j++)
+		if (t->src->text[j] != ' ' && t->src->text[j] != '\t')
+			return 0;
+	return 1;
+}
+
 /* When token k is the `#` of a `#pragma WORD` directive outside skipped
  * code, returns the index of the WORD token; otherwise 0. */
 static unsigned at_fe_pragma(const at_fe_tu *t, unsigned k)
 {
-	unsigned ls, le;
+	unsigned le;
 
 	if (!at_fe_is(t, k, "#") || !at_fe_is(t, k + 1, "pragma") ||
-	    !at_fe_is_ident(t, k + 2))
+	    !at_fe_is_ident(t, k + 2) || !at_fe_line_first(t, k))
 		return 0;
-	ls = at_fe_line_start(t, t->off[k]);
-	for (unsigned j = ls; j < t->off[k]; j++)
-		if (t->src->text[j] != ' ' && t->src->text[j] != '\t')
-			return 0;
 	le = at_fe_line_end(t, t->off[k]);
 	if (t->off[k + 2] >= le || at_fe_is_skipped(t, t->off[k]))
 		return 0;
@@ -5809,6 +5809,7 @@ static int at_fe_region(at_fe_tu *t, unsigned mark, unsigned w, unsigned k,
 {
 	at_loc loc = at_fe_loc(t, t->off[k]);
 	unsigned le = at_fe_line_end(t, t->off[k]), ek, we = 0, re, cb, ce;
+	unsigned above;
 	CXCursor blk, *ch = NULL, *top = NULL;
 	int nc, ntop = 0, r = 0;
 	at_scop *s;
@@ -5823,10 +5824,10 @@ static int at_fe_region(at_fe_tu *t, unsigned mark, unsigned w, unsigned k,
 		return 0;
 	}
 	*resume = we + 1;
-	if (at_fe_pragma_above(t, mark)) {
+	if ((above = at_fe_pragma_above(t, mark)) != 0) {
 		at_loc mloc = at_fe_loc(t, t->off[mark]);
 
-		at_fe_above_fail(t, at_fe_pragma_above(t, mark), &mloc);
+		at_fe_above_fail(t, above, &mloc);
 		return 0;
 	}
 	re = t->off[ek];
@@ -5878,17 +5879,14 @@ static int at_fe_linedir(at_fe_tu *t, unsigned k)
 {
 	at_source *src = t->src;
 	unsigned n = k + 1 + (k + 1 < t->n_tok && at_fe_is(t, k + 1, "line"));
-	unsigned le, ls = at_fe_line_start(t, t->off[k]);
+	unsigned le;
 	long v;
 	at_linedir *d;
 
 	if (!at_fe_is(t, k, "#") || n >= t->n_tok ||
 	    at_fe_int_lit(t->spell[n], &v) < 0 || v < 0 ||
-	    at_fe_is_skipped(t, t->off[k]))
+	    !at_fe_line_first(t, k) || at_fe_is_skipped(t, t->off[k]))
 		return 0;
-	for (unsigned j = ls; j < t->off[k]; j++)
-		if (t->src->text[j] != ' ' && t->src->text[j] != '\t')
-			return 0;
 	le = at_fe_line_end(t, t->off[k]);
 	if (t->off[n] >= le || at_buf_grow((void **)&src->linedirs,
 			src->n_linedir, &src->cap_linedir,

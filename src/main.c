@@ -281,8 +281,10 @@ static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
 			cli->args[cli->n_arg++] = argv[++*i];
 		}
 	} else if (!strncmp(a, "-std=", 5)) {
-		if (at_cli_check_std(a))
-			return 2;
+		int r = at_cli_check_std(a);
+
+		if (r)
+			return r;
 		cli->args[cli->n_arg++] = a;
 	} else {
 		return at_cli_usage_error("unknown option `%s`", a);
@@ -297,8 +299,9 @@ static int at_cli_parse(struct at_cli *cli, int argc, char **argv)
 		int r;
 		if (!strcmp(argv[i], "--")) {
 			while (++i < argc) {
-				if (at_cli_check_std(argv[i]))
-					return 2;
+				r = at_cli_check_std(argv[i]);
+				if (r)
+					return r;
 				cli->args[cli->n_arg++] = argv[i];
 			}
 			break;
