@@ -208,7 +208,8 @@ enum {
 
 /* Builds the space of `scop` as `mode` says: the shapes, then every
  * structure (shape x tile scan x point scan x loop order), each checked
- * exactly at probe sizes.  `deps` and `scop` must outlive the space.
+ * exactly at probe sizes (most verdicts of a tiling's structures follow
+ * exactly from those of others, see at_space_check_grid in space.c).  `deps` and `scop` must outlive the space.
  * Returns NULL (after a diagnostic) on error. */
 at_space *at_space_build(isl_ctx *ctx, const at_scop *scop,
 	const at_deps *deps, int mode);

@@ -714,15 +714,10 @@ long at_space_probe(const at_space *space, int s, int k)
 	return trip < 1 ? 1 : trip;
 }
 
-/* Appends one structure and checks it exactly at its probe sizes
- * (explain 1: also names a violated dependence; -1: no check, legal is
- * -1); returns 0 or -1. */
-static int at_space_add(isl_ctx *ctx, at_space *space, int *cap,
-	const at_choice *ch, int explain)
+/* Appends one structure, not checked (legal -1); returns 0 or -1. */
+static int at_space_add(at_space *space, int *cap, const at_choice *ch)
 {
 	at_struct *st;
-	isl_schedule *sched;
-	int legal;
 
 	if (space->n_struct == *cap) {
 		int n = *cap ? 2 * *cap : 64;
@@ -732,24 +727,29 @@ static int at_space_add(isl_ctx *ctx, at_space *space, int *cap,
 		space->structs = s;
 		*cap = n;
 	}
-	st = &space->structs[space->n_struct];
+	st = &space->structs[space->n_struct++];
 	st->ch = *ch;
+	st->legal = -1;
 	st->dep = -1;
-	if (explain < 0) {
-		st->legal = -1;
-		space->n_struct++;
-		return 0;
-	}
-	sched = at_space_schedule(ctx, space, ch);
+	return 0;
+}
+
+/* Checks structure i exactly at its probe sizes unless it was checked
+ * (`name`: also names a violated dependence of an illegal one); returns
+ * its verdict, 1 or 0, or -1 on error. */
+static int at_space_verdict(isl_ctx *ctx, at_space *space, int i, int name)
+{
+	at_struct *st = &space->structs[i];
+	isl_schedule *sched;
+
+	if (st->legal >= 0)
+		return st->legal;
+	sched = at_space_schedule(ctx, space, &st->ch);
 	if (!sched)
 		return -1;
-	legal = at_space_check(space->deps, sched, explain ? &st->dep : NULL);
+	st->legal = at_space_check(space->deps, sched, name ? &st->dep : NULL);
 	isl_schedule_free(sched);
-	if (legal < 0)
-		return -1;
-	st->legal = legal;
-	space->n_struct++;
-	return 0;
+	return st->legal;
 }
 
 static int at_space_outer_seq(const at_space *space, int s);
@@ -822,11 +822,47 @@ static void at_space_orders(int n, struct at_space_ords *o)
 	} while (at_space_next_perm(ord, n));
 }
 
-/* Appends and checks the structures of shape s with scans (ts, ps): one
- * per tile order of o (TS; the original order for TI, TP) and point order
- * of o (LI, LS; the original order for LP), at probe sizes. */
-static int at_space_enum_scans(isl_ctx *ctx, at_space *space, int s,
-	at_scan ts, at_scan ps, const struct at_space_ords *o, int explain,
+/* One shape's structures as a grid: each is a tile configuration (tile
+ * scan and, for TS, a tile order) times a point configuration (point
+ * scan and, for LI and LS, a point order), every pair enumerated;
+ * at[tc * n_pc + pc] is the index of the structure of the pair. */
+struct at_space_grid {
+	int n_tc, n_pc;
+	int tc_base[3], pc_base[3];	/* each scan's first configuration,
+					 * -1 when the shape does not have it */
+	int *at;
+};
+
+/* Fills the configurations of shape s into g (not g->at): TS with the
+ * tile orders of o, TI (when H != I; it equals TS otherwise) and TP (for
+ * the isl shape only when some band needs a wavefront, see
+ * at_space_isl_band); LI and LS (when H != I) with the point orders of o,
+ * and LP (bands of at most at_space_lp_max loops). */
+static void at_space_grid_axes(const at_space *space, int s,
+	const struct at_space_ords *o, struct at_space_grid *g)
+{
+	const at_shape *sh = &space->shapes[s];
+	int tp = sh->kind != AT_SHAPE_ISL || at_space_outer_seq(space, s);
+
+	g->n_tc = g->n_pc = 0;
+	for (int k = 0; k < 3; k++) {
+		int t_ok = (k != AT_SCAN_P || tp) &&
+			!(sh->unit && k == AT_SCAN_I);
+		int p_ok = !(sh->unit && k == AT_SCAN_S) &&
+			!(sh->n > at_space_lp_max(sh) && k == AT_SCAN_P);
+		g->tc_base[k] = t_ok ? g->n_tc : -1;
+		g->n_tc += t_ok ? (k == AT_SCAN_S ? o->n_tile : 1) : 0;
+		g->pc_base[k] = p_ok ? g->n_pc : -1;
+		g->n_pc += p_ok ? (k == AT_SCAN_P ? 1 : o->n_point) : 0;
+	}
+}
+
+/* Appends the structures of shape s with scans (ts, ps) unchecked, at
+ * probe sizes: one per tile order of o (TS; the original order for TI,
+ * TP) and point order of o (LI, LS; the original order for LP), noting
+ * each in g->at. */
+static int at_space_enum_scans(at_space *space, int s, at_scan ts,
+	at_scan ps, const struct at_space_ords *o, struct at_space_grid *g,
 	int *cap)
 {
 	int n = space->shapes[s].n;
@@ -844,36 +880,129 @@ static int at_space_enum_scans(isl_ctx *ctx, at_space *space, int s,
 			memcpy(ch.point_ord, o->point[p], sizeof(ch.point_ord));
 			for (int k = 0; k < n; k++)
 				ch.sizes[k] = at_space_probe(space, s, k);
-			if (at_space_add(ctx, space, cap, &ch, explain) < 0)
+			g->at[(g->tc_base[ts] + t) * g->n_pc + g->pc_base[ps] +
+				p] = space->n_struct;
+			if (at_space_add(space, cap, &ch) < 0)
 				return -1;
 		}
 	return 0;
 }
 
-/* Enumerates the structures of shape s: TS with the tile orders of
- * at_space_orders, TI (when H != I; it equals TS otherwise) and TP (for
- * the isl shape only when some band needs a wavefront, see
- * at_space_isl_band), times LI and LS (when H != I) with the point orders
- * of at_space_orders, and LP (bands of at most at_space_lp_max loops). */
+/* Sets the verdict of structure i from those of r (i's tile
+ * configuration, the pivot's point configuration) and c (the pivot's
+ * tile configuration, i's point configuration), the pivot being legal:
+ * legal iff both are, and the first dependence either violates is the
+ * first i violates (see at_space_check_grid). */
+static void at_space_infer(at_space *space, int i, int r, int c)
+{
+	const at_struct *a = &space->structs[r], *b = &space->structs[c];
+	at_struct *st = &space->structs[i];
+
+	st->legal = a->legal && b->legal;
+	if (st->legal || (a->dep < 0 && b->dep < 0))
+		st->dep = st->legal ? -1 : a->dep < b->dep ? a->dep : b->dep;
+	else if (a->dep < 0 || b->dep < 0)
+		st->dep = a->dep > b->dep ? a->dep : b->dep;
+	else
+		st->dep = a->dep < b->dep ? a->dep : b->dep;
+}
+
+/* Returns the cell of grid g the pivot search tries k-th: TS and LS in
+ * the original orders, then TS and LI, then every cell in order. */
+static int at_space_pivot_cell(const struct at_space_grid *g, int k)
+{
+	int ts = g->tc_base[AT_SCAN_S];
+	int ls = g->pc_base[AT_SCAN_S], li = g->pc_base[AT_SCAN_I];
+
+	if (k == 0 && ls >= 0)
+		return ts * g->n_pc + ls;
+	if (k == 1 && li >= 0)
+		return ts * g->n_pc + li;
+	return k < 2 ? 0 : k - 2;
+}
+
+/* Checks every structure of one shape of a tiling (not the isl shape),
+ * grid g, exactly; most verdicts follow from others.  The schedule of
+ * a structure is its tile band B, a nonsingular function of the tile
+ * coordinates T = floor(H x / s) that only the tile configuration sets,
+ * then its point band and the rest of the original schedule, P, that
+ * only the point configuration sets.  A dependence a -> b goes forward
+ * iff B(b) >= B(a) lexicographically and, when T(a) = T(b) (B(a) =
+ * B(b)), P(b) > P(a): a condition on the tile configuration alone and
+ * one on the point configuration alone.  The same holds for a local
+ * scalar's copies (at_deps_local_ok): the longest prefix single-valued
+ * on them ends in B (then it depends on the tile configuration only) or
+ * contains B (then on the point configuration only).  So once a
+ * structure, the pivot, is legal, structure (tc, pc) is legal iff (tc,
+ * pivot's pc) and (pivot's tc, pc) both are, and the first dependence
+ * it violates is the first either violates.  The pivot is searched for
+ * by exact checks (at_space_pivot_cell); the row and column through it
+ * are checked exactly.  Returns 0 or -1. */
+static int at_space_check_grid(isl_ctx *ctx, at_space *space,
+	const struct at_space_grid *g, int name)
+{
+	int n = g->n_tc * g->n_pc, pivot = -1;
+
+	for (int k = 0; pivot < 0 && k < n + 2; k++) {
+		int cell = at_space_pivot_cell(g, k);
+		int v = at_space_verdict(ctx, space, g->at[cell], name);
+		if (v < 0)
+			return -1;
+		if (v)
+			pivot = cell;
+	}
+	for (int cell = 0; pivot >= 0 && cell < n; cell++) {
+		int tc = cell / g->n_pc, pc = cell % g->n_pc;
+		int i = g->at[cell];
+		int r = g->at[tc * g->n_pc + pivot % g->n_pc];
+		int c = g->at[pivot / g->n_pc * g->n_pc + pc];
+		if (space->structs[i].legal >= 0)
+			continue;
+		if (i == r || i == c) {
+			if (at_space_verdict(ctx, space, i, name) < 0)
+				return -1;
+			continue;
+		}
+		if (at_space_verdict(ctx, space, r, name) < 0 ||
+		    at_space_verdict(ctx, space, c, name) < 0)
+			return -1;
+		at_space_infer(space, i, r, c);
+	}
+	return 0;
+}
+
+/* Enumerates the structures of shape s (at_space_grid_axes), the scans
+ * outermost, and checks them (explain 1: also names a violated
+ * dependence of each illegal one; -1: no check, legal is -1); returns
+ * 0 or -1. */
 static int at_space_enum_shape(isl_ctx *ctx, at_space *space, int s,
 	int explain, int *cap)
 {
-	const at_shape *sh = &space->shapes[s];
-	int tp = sh->kind != AT_SHAPE_ISL || at_space_outer_seq(space, s);
 	struct at_space_ords o;
+	struct at_space_grid g;
+	int first = space->n_struct, rc = -1;
 
-	at_space_orders(sh->n, &o);
-	for (int ts = 0; ts < (tp ? 3 : 2); ts++)
-		for (int ps = 0; ps < 3; ps++) {
-			if ((sh->unit && (ts == AT_SCAN_I ||
-			    ps == AT_SCAN_S)) || (sh->n > at_space_lp_max(sh) &&
-			    ps == AT_SCAN_P))
-				continue;
-			if (at_space_enum_scans(ctx, space, s, (at_scan)ts,
-			    (at_scan)ps, &o, explain, cap) < 0)
-				return -1;
-		}
-	return 0;
+	at_space_orders(space->shapes[s].n, &o);
+	at_space_grid_axes(space, s, &o, &g);
+	g.at = malloc(g.n_tc * g.n_pc * sizeof(*g.at));
+	if (!g.at)
+		return -1;
+	for (int ts = 0; ts < 3; ts++)
+		for (int ps = 0; ps < 3; ps++)
+			if (g.tc_base[ts] >= 0 && g.pc_base[ps] >= 0 &&
+			    at_space_enum_scans(space, s, (at_scan)ts,
+			    (at_scan)ps, &o, &g, cap) < 0)
+				goto done;
+	rc = 0;
+	if (explain >= 0 && space->shapes[s].kind != AT_SHAPE_ISL)
+		rc = at_space_check_grid(ctx, space, &g, explain);
+	for (int i = first; rc == 0 && explain >= 0 && i < space->n_struct;
+	    i++)
+		if (at_space_verdict(ctx, space, i, explain) < 0)
+			rc = -1;
+done:
+	free(g.at);
+	return rc;
 }
 
 /* Returns the number of loops every statement shares. */

@@ -200,6 +200,31 @@ static int n_memo_bad(isl_ctx *ctx, struct fixture *f, const char *name)
 	return bad;
 }
 
+/* Counts the structures of shapes other than isl's whose verdict
+ * (legal, and the violated dependence named) differs from a direct exact
+ * check of the structure (at_space_make): at_space_build infers most of
+ * them from others.  *legal and *illegal get the numbers compared. */
+static int n_verdict_bad(isl_ctx *ctx, const struct fixture *f, int *legal,
+	int *illegal)
+{
+	int bad = 0;
+
+	*legal = *illegal = 0;
+	for (int i = 0; i < f->space->n_struct; i++) {
+		const at_struct *st = &f->space->structs[i];
+		at_cand *c;
+		int dep;
+		if (f->space->shapes[st->ch.shape].kind == AT_SHAPE_ISL)
+			continue;
+		c = at_space_make(ctx, f->space, &st->ch, &dep);
+		bad += !c != !st->legal || (!c && dep != st->dep);
+		*legal += c != NULL;
+		*illegal += c == NULL;
+		at_cand_free(c);
+	}
+	return bad;
+}
+
 /* Determinant and adjugate of small matrices. */
 static void test_matrix(void)
 {
@@ -582,6 +607,35 @@ done:
 	unload(&f);
 }
 
+/* Every structure's verdict, inferred or not, is the exact one: on
+ * nests with legal and illegal structures (a wrong tile order, a wrong
+ * point order, a wrong shape), with diamond tiles and with local
+ * scalars. */
+static void test_verdicts(isl_ctx *ctx)
+{
+	static const char *const inputs[] = {
+		"tests/unit/inputs/dep_seidel.c",
+		"tests/unit/inputs/sp_diamond.c",
+		"tests/unit/inputs/sp_local_stencil.c",
+	};
+	int all_legal = 0, all_illegal = 0;
+
+	for (size_t k = 0; k < sizeof(inputs) / sizeof(inputs[0]); k++) {
+		struct fixture f;
+		int legal = 0, illegal = 0, bad = -1;
+		if (load(ctx, inputs[k], &f) == 0)
+			bad = n_verdict_bad(ctx, &f, &legal, &illegal);
+		AT_CHECK(bad == 0, "%s: every structure's verdict is the exact "
+			"check's (%d differ; %d legal, %d illegal)", inputs[k],
+			bad, legal, illegal);
+		all_legal += legal;
+		all_illegal += illegal;
+		unload(&f);
+	}
+	AT_CHECK(all_legal > 100 && all_illegal > 100, "verdicts compared on "
+		"both kinds (%d legal, %d illegal)", all_legal, all_illegal);
+}
+
 int main(void)
 {
 	isl_ctx *ctx = isl_ctx_alloc();
@@ -595,6 +649,7 @@ int main(void)
 	test_isl_band(ctx);
 	test_isl_shallow(ctx);
 	test_isl_deep(ctx);
+	test_verdicts(ctx);
 	isl_ctx_free(ctx);
 	AT_TEST_END();
 }
