@@ -76,6 +76,13 @@ int at_deps_is_legal(const at_deps *deps, __isl_keep isl_union_map *schedule);
 int at_deps_check(const at_deps *deps, __isl_keep isl_union_map *schedule,
 	int *dep);
 
+/* Returns 1 if every dependence a -> b goes weakly forward in the first
+ * n dimensions of `schedule`: their values at a are lexicographically at
+ * most those at b; 0 if one goes backward, and then every schedule that
+ * begins with those n dimensions violates it; -1 on error. */
+int at_deps_weakly_forward(const at_deps *deps,
+	__isl_keep isl_union_map *schedule, int n);
+
 /* Sets *out to every dependence a -> b between instances t maps, as the
  * pair t(a) -> t(b), in one map (possibly empty; NULL when no map is
  * left).  Returns 0, or -1 on error or when the images do not lie in one

@@ -607,23 +607,44 @@ static __isl_give isl_map *at_deps_through(const at_deps *deps,
 	return at_deps_through_rel(isl_union_map_copy(deps->all), t, empty);
 }
 
-/* Returns 1 if every pair of `rel` (taken) goes forward in `schedule`,
- * 0 if not, -1 on error. */
-static int at_deps_forward(__isl_take isl_union_map *rel,
-	__isl_keep isl_union_map *schedule)
+/* Returns 1 if every pair of `rel` (taken) goes forward in `schedule`
+ * (n >= 0: weakly forward in its first n dimensions), 0 if not, -1 on
+ * error. */
+static int at_deps_forward_as(__isl_take isl_union_map *rel,
+	__isl_keep isl_union_map *schedule, int n)
 {
 	int empty;
 	isl_map *m = at_deps_through_rel(rel, schedule, &empty);
+	isl_space *sp;
 	isl_map *lt;
 	isl_bool sub;
 
 	if (!m)
 		return empty ? 1 : -1;
-	lt = isl_map_lex_lt(isl_space_range(isl_map_get_space(m)));
+	sp = isl_space_range(isl_map_get_space(m));
+	lt = n < 0 ? isl_map_lex_lt(sp) :
+		isl_map_lex_le_first(isl_space_map_from_set(sp), n);
 	sub = isl_map_is_subset(m, lt);
 	isl_map_free(m);
 	isl_map_free(lt);
 	return sub < 0 ? -1 : sub;
+}
+
+/* Returns 1 if every pair of `rel` (taken) goes forward in `schedule`,
+ * 0 if not, -1 on error. */
+static int at_deps_forward(__isl_take isl_union_map *rel,
+	__isl_keep isl_union_map *schedule)
+{
+	return at_deps_forward_as(rel, schedule, -1);
+}
+
+/* Tests every dependence against the outer dimensions of a schedule (see
+ * at_deps.h). */
+int at_deps_weakly_forward(const at_deps *deps,
+	__isl_keep isl_union_map *schedule, int n)
+{
+	return at_deps_forward_as(isl_union_map_copy(deps->all), schedule,
+		n < 0 ? 0 : n);
 }
 
 /* Returns 1 if `schedule` runs the accesses `acc` (instances -> the copy

@@ -907,6 +907,64 @@ static void at_space_infer(at_space *space, int i, int r, int c)
 		st->dep = a->dep < b->dep ? a->dep : b->dep;
 }
 
+/* Tests the tile band of structure i (the first dimensions of its
+ * schedule): returns 1 if every dependence goes weakly forward in it, 0
+ * if one goes backward (at_deps_weakly_forward; then every structure
+ * with i's tile configuration is illegal), -1 on error. */
+static int at_space_tile_weak(isl_ctx *ctx, const at_space *space, int i)
+{
+	const at_choice *ch = &space->structs[i].ch;
+	isl_schedule *sched = at_space_schedule(ctx, space, ch);
+	isl_union_map *map = sched ? isl_schedule_get_map(sched) : NULL;
+	int ok = map ? at_deps_weakly_forward(space->deps, map,
+		space->shapes[ch->shape].n) : -1;
+
+	isl_schedule_free(sched);
+	isl_union_map_free(map);
+	return ok;
+}
+
+/* Records structure i, whose tile band sends a dependence backward, as
+ * illegal, naming (`name`) the first dependence its schedule violates,
+ * as at_space_verdict would; returns 0 or -1. */
+static int at_space_refute(isl_ctx *ctx, at_space *space, int i, int name)
+{
+	at_struct *st = &space->structs[i];
+	isl_schedule *sched;
+	isl_union_map *map;
+
+	st->legal = 0;
+	if (!name)
+		return 0;
+	sched = at_space_schedule(ctx, space, &st->ch);
+	map = sched ? isl_schedule_get_map(sched) : NULL;
+	isl_schedule_free(sched);
+	if (!map)
+		return -1;
+	st->dep = at_deps_violated(space->deps, map);
+	isl_union_map_free(map);
+	return 0;
+}
+
+/* Records as illegal, without a legality check each, the unchecked
+ * structures of grid g whose tile band sends a dependence backward:
+ * tested once per tile configuration.  Returns 0 or -1. */
+static int at_space_refute_rows(isl_ctx *ctx, at_space *space,
+	const struct at_space_grid *g, int name)
+{
+	for (int tc = 0; tc < g->n_tc; tc++) {
+		const int *row = &g->at[tc * g->n_pc];
+		int weak = at_space_tile_weak(ctx, space, row[0]);
+		if (weak < 0)
+			return -1;
+		for (int pc = 0; !weak && pc < g->n_pc; pc++)
+			if (space->structs[row[pc]].legal < 0 &&
+			    at_space_refute(ctx, space, row[pc], name) < 0)
+				return -1;
+	}
+	return 0;
+}
+
 /* Returns the cell of grid g the pivot search tries k-th: TS and LS in
  * the original orders, then TS and LI, then every cell in order. */
 static int at_space_pivot_cell(const struct at_space_grid *g, int k)
@@ -921,31 +979,41 @@ static int at_space_pivot_cell(const struct at_space_grid *g, int k)
 	return k < 2 ? 0 : k - 2;
 }
 
-/* Checks every structure of one shape of a tiling (not the isl shape),
- * grid g, exactly; most verdicts follow from others.  The schedule of
- * a structure is its tile band B, a nonsingular function of the tile
- * coordinates T = floor(H x / s) that only the tile configuration sets,
- * then its point band and the rest of the original schedule, P, that
- * only the point configuration sets.  A dependence a -> b goes forward
- * iff B(b) >= B(a) lexicographically and, when T(a) = T(b) (B(a) =
- * B(b)), P(b) > P(a): a condition on the tile configuration alone and
- * one on the point configuration alone.  The same holds for a local
- * scalar's copies (at_deps_local_ok): the longest prefix single-valued
- * on them ends in B (then it depends on the tile configuration only) or
- * contains B (then on the point configuration only).  So once a
- * structure, the pivot, is legal, structure (tc, pc) is legal iff (tc,
- * pivot's pc) and (pivot's tc, pc) both are, and the first dependence
- * it violates is the first either violates.  The pivot is searched for
- * by exact checks (at_space_pivot_cell); the row and column through it
- * are checked exactly.  Returns 0 or -1. */
-static int at_space_check_grid(isl_ctx *ctx, at_space *space,
+/* Checks every structure of shape s, grid g, exactly; most verdicts
+ * follow from others.  A structure's schedule is a sequence of blocks:
+ * tile bands, each a nonsingular function of its tile coordinates
+ * floor(H x / s) that only the tile configuration sets; point bands,
+ * each a nonsingular function of its loops' coordinates that only the
+ * point configuration sets; and dimensions no configuration changes
+ * (the rest of the original schedule; isl's other bands and sequences).
+ * Whether two instances agree on a block is then the same in every
+ * structure, so the first block where a dependence's source and sink
+ * differ is too, and whether the dependence goes forward depends on the
+ * tile configuration alone (a tile band) or on the point configuration
+ * alone (a point band), or on neither.  The same holds for a local
+ * scalar's copies (at_deps_local_ok): the first block not single-valued
+ * on them is the same in every structure, and the prefix tested ends in
+ * it.  So once a structure, the pivot, is legal, structure (tc, pc) is
+ * legal iff (tc, pivot's pc) and (pivot's tc, pc) both are, and the
+ * first dependence it violates is the first either violates.  The
+ * pivot is searched for by exact checks (at_space_pivot_cell); the row
+ * and column through it are checked exactly.  When neither preferred
+ * pivot is legal, on a shape other than isl's (whose schedule begins
+ * with its tile band), the rows whose tile band sends a dependence
+ * backward are illegal throughout (at_space_refute_rows), and the
+ * search goes on among the other structures.  Returns 0 or -1. */
+static int at_space_check_grid(isl_ctx *ctx, at_space *space, int s,
 	const struct at_space_grid *g, int name)
 {
 	int n = g->n_tc * g->n_pc, pivot = -1;
+	int refute = space->shapes[s].kind != AT_SHAPE_ISL;
 
 	for (int k = 0; pivot < 0 && k < n + 2; k++) {
-		int cell = at_space_pivot_cell(g, k);
-		int v = at_space_verdict(ctx, space, g->at[cell], name);
+		int cell = at_space_pivot_cell(g, k), v;
+		if (k == 2 && refute &&
+		    at_space_refute_rows(ctx, space, g, name) < 0)
+			return -1;
+		v = at_space_verdict(ctx, space, g->at[cell], name);
 		if (v < 0)
 			return -1;
 		if (v)
@@ -980,7 +1048,7 @@ static int at_space_enum_shape(isl_ctx *ctx, at_space *space, int s,
 {
 	struct at_space_ords o;
 	struct at_space_grid g;
-	int first = space->n_struct, rc = -1;
+	int rc = -1;
 
 	at_space_orders(space->shapes[s].n, &o);
 	at_space_grid_axes(space, s, &o, &g);
@@ -993,13 +1061,8 @@ static int at_space_enum_shape(isl_ctx *ctx, at_space *space, int s,
 			    at_space_enum_scans(space, s, (at_scan)ts,
 			    (at_scan)ps, &o, &g, cap) < 0)
 				goto done;
-	rc = 0;
-	if (explain >= 0 && space->shapes[s].kind != AT_SHAPE_ISL)
-		rc = at_space_check_grid(ctx, space, &g, explain);
-	for (int i = first; rc == 0 && explain >= 0 && i < space->n_struct;
-	    i++)
-		if (at_space_verdict(ctx, space, i, explain) < 0)
-			rc = -1;
+	rc = explain >= 0 ? at_space_check_grid(ctx, space, s, &g, explain) :
+		0;
 done:
 	free(g.at);
 	return rc;

@@ -194,6 +194,22 @@ static void test_listing11(isl_ctx *ctx)
 	t = isl_union_map_read_from_str(ctx, "{ S0[i,j] -> [i - j, j] }");
 	AT_CHECK_INT(at_deps_is_legal(d, t), 0, "skew i-j is illegal");
 	isl_union_map_free(t);
+	t = isl_union_map_read_from_str(ctx,
+		"{ S0[i,j] -> [floor(i/4), -floor(j/4), i, j] }");
+	AT_CHECK_INT(at_deps_weakly_forward(d, t, 1), 1, "tile row first: "
+		"weakly forward in the first dimension");
+	AT_CHECK_INT(at_deps_weakly_forward(d, t, 2), 0, "tile columns "
+		"reversed: a dependence goes backward in two dimensions");
+	isl_union_map_free(t);
+	t = isl_union_map_read_from_str(ctx,
+		"{ S0[i,j] -> [floor(i/4), floor(j/4), -i, j] }");
+	AT_CHECK_INT(at_deps_weakly_forward(d, t, 2), 1, "4x4 tiles: weakly "
+		"forward in the tile dimensions");
+	AT_CHECK_INT(at_deps_weakly_forward(d, t, 3), 0, "points reversed "
+		"inside tiles: backward in three dimensions");
+	AT_CHECK_INT(at_deps_is_legal(d, t), 0, "points reversed inside "
+		"tiles: illegal");
+	isl_union_map_free(t);
 	t = isl_union_map_read_from_str(ctx, "{ S0[i,j] -> [i + j, i] }");
 	AT_CHECK_INT(at_deps_is_parallel(d, t), 1,
 		"inner loop of the i+j wavefront is parallel");
