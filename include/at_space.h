@@ -201,9 +201,13 @@ enum {
 	AT_SPACE_SHAPES,	/* only the shapes (enough to make a choice) */
 	AT_SPACE_ENUM,		/* and every structure, checked exactly */
 	AT_SPACE_REASONS,	/* and a violated dependence per illegal one */
-	AT_SPACE_LIST		/* every structure, unchecked (legal = -1):
+	AT_SPACE_LIST,		/* every structure, unchecked (legal = -1):
 				 * for the cost model, which checks only the
 				 * few it ranks best (at_space_make) */
+	AT_SPACE_NO_ISL = 16	/* or'ed with one of the above: without the
+				 * shapes of isl's scheduler, for a caller
+				 * that needs none of them (its run can take
+				 * seconds) */
 };
 
 /* Builds the space of `scop` as `mode` says: the shapes, then every

@@ -463,6 +463,20 @@ static int at_plan_generate(isl_ctx *ctx, const at_scop *scop,
 	return 0;
 }
 
+/* Returns AT_SPACE_NO_ISL when planning a nest under po and opts needs
+ * none of the shapes of isl's scheduler: a forced candidate of another
+ * shape (or orig), or nothing to tile (--strategy none, no clause asking
+ * for a tiling) and nothing to report; else 0. */
+static int at_plan_no_isl(const at_plan_opts *po, const at_opts *opts)
+{
+	if (opts->explain || po->report)
+		return 0;
+	if (opts->candidate[0])
+		return strncmp(opts->candidate, "isl", 3) ? AT_SPACE_NO_ISL : 0;
+	return po->model || opts->default_size || opts->n_size ||
+		at_plan_clauses_force(opts) ? 0 : AT_SPACE_NO_ISL;
+}
+
 /* Plans one nest (see at_plan.h). */
 int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 	at_plan *plan)
@@ -483,8 +497,9 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 		goto error;
 	at_timing_stop(AT_T_DEPS, t);
 	t = at_timing_start();
-	space = at_space_build(ctx, scop, deps, opts.explain || po->report ?
-		AT_SPACE_REASONS : po->model ? AT_SPACE_LIST : AT_SPACE_SHAPES);
+	space = at_space_build(ctx, scop, deps, (opts.explain || po->report ?
+		AT_SPACE_REASONS : po->model ? AT_SPACE_LIST : AT_SPACE_SHAPES) |
+		at_plan_no_isl(po, &opts));
 	if (!space)
 		goto error;
 	at_timing_stop(AT_T_SPACE, t);

@@ -1425,8 +1425,9 @@ at_space *at_space_build(isl_ctx *ctx, const at_scop *scop,
 	const at_deps *deps, int mode)
 {
 	at_space *space = calloc(1, sizeof(*space));
-	int cap = 0;
+	int cap = 0, isl = !(mode & AT_SPACE_NO_ISL);
 
+	mode &= ~AT_SPACE_NO_ISL;
 	if (!space)
 		return NULL;
 	space->scop = scop;
@@ -1437,7 +1438,7 @@ at_space *at_space_build(isl_ctx *ctx, const at_scop *scop,
 	if (at_space_trips(ctx, space) < 0 ||
 	    at_space_orig_shapes(ctx, space) < 0)
 		goto error;
-	if (at_space_isl_shapes(ctx, space) < 0)
+	if (isl && at_space_isl_shapes(ctx, space) < 0)
 		goto error;
 	for (int s = 0; mode != AT_SPACE_SHAPES && s < space->n_shape; s++)
 		if (at_space_enum_shape(ctx, space, s, mode == AT_SPACE_LIST ?
