@@ -36,7 +36,8 @@
 #      command-line cases (missing file, unknown option, bad values);
 #   4. sanitizers: the ASan+UBSan build bin-san/autotile under fixed:32 on
 #      every example (its output and diagnostics must be bin/autotile's,
-#      which phase 2 compiles and runs) and through phase 3 again; any
+#      which phase 2 compiles and runs) and through phase 3 again (an
+#      output that is bin/autotile's is not compiled again); any
 #      sanitizer report is a failure;
 #   5. mutated examples and tests/errors programs: each operator of
 #      tests/mutate.sh on one of each (no crash, and the differential test
@@ -475,14 +476,15 @@ run_scans() {
 }
 
 # Runs errtest.sh on every tests/errors/*.c with the tool $1, JOBS at a
-# time, outputs under $2, errtest.sh's TIMEOUT $3 (default 120 s); then
-# prints and counts the logs.
+# time, outputs under $2, errtest.sh's TIMEOUT $3 (default 120 s) and
+# SAME_AS $4 (default none); then prints and counts the logs.
 run_errors() {
 	tool=$1
 	outdir=$2
 	mkdir -p "$LOGS/$(basename "$outdir")"
 	for f in tests/errors/*.c; do echo "$f"; done |
-		AUTOTILE=$tool OUTDIR=$outdir TIMEOUT=${3:-120} xargs -n 1 -P "$JOBS" sh -c \
+		AUTOTILE=$tool OUTDIR=$outdir TIMEOUT=${3:-120} SAME_AS=${4:-} \
+		xargs -n 1 -P "$JOBS" sh -c \
 		'sh tests/errtest.sh "$1" >"$0/err.$(basename "$1" .c).log" 2>&1' "$LOGS/$(basename "$outdir")"
 	for f in tests/errors/*.c; do
 		tally "$LOGS/$(basename "$outdir")/err.$(basename "$f" .c).log" "errtest $f"
@@ -1780,9 +1782,11 @@ run_serial() {
 	section "sanitizers ($AUTOTILE_SAN)"
 	if [ -x "$AUTOTILE_SAN" ]; then
 		run_same "$AUTOTILE_SAN" fixed:32
-		# localvar.c's --explain takes 51 s under ASan alone and went
-		# over 120 s beside the rest of make test
-		run_errors "$AUTOTILE_SAN" tests/out/san-errors 300
+		# localvar.c's --explain took 51 s under ASan alone and went
+		# over 120 s beside the rest of make test (session 55); the
+		# outputs that are $AUTOTILE's, which phase 3 builds and runs,
+		# are not built again
+		run_errors "$AUTOTILE_SAN" tests/out/san-errors 300 "$AUTOTILE"
 		run_cli "$AUTOTILE_SAN"
 		run_svg "$AUTOTILE_SAN"
 	else
