@@ -151,6 +151,17 @@ static at_scop *matmul(void)
 	return s;
 }
 
+/* Returns at_deps_weakly_forward of schedule `text` on its first n
+ * dimensions. */
+static int weakly(isl_ctx *ctx, const at_deps *d, const char *text, int n)
+{
+	isl_union_map *t = isl_union_map_read_from_str(ctx, text);
+	int r = at_deps_weakly_forward(d, t, n);
+
+	isl_union_map_free(t);
+	return r;
+}
+
 /* Checks Listing 1.1's distances, extreme rays and a few legality tests. */
 static void test_listing11(isl_ctx *ctx)
 {
@@ -194,22 +205,18 @@ static void test_listing11(isl_ctx *ctx)
 	t = isl_union_map_read_from_str(ctx, "{ S0[i,j] -> [i - j, j] }");
 	AT_CHECK_INT(at_deps_is_legal(d, t), 0, "skew i-j is illegal");
 	isl_union_map_free(t);
-	t = isl_union_map_read_from_str(ctx,
-		"{ S0[i,j] -> [floor(i/4), -floor(j/4), i, j] }");
-	AT_CHECK_INT(at_deps_weakly_forward(d, t, 1), 1, "tile row first: "
-		"weakly forward in the first dimension");
-	AT_CHECK_INT(at_deps_weakly_forward(d, t, 2), 0, "tile columns "
-		"reversed: a dependence goes backward in two dimensions");
-	isl_union_map_free(t);
-	t = isl_union_map_read_from_str(ctx,
-		"{ S0[i,j] -> [floor(i/4), floor(j/4), -i, j] }");
-	AT_CHECK_INT(at_deps_weakly_forward(d, t, 2), 1, "4x4 tiles: weakly "
-		"forward in the tile dimensions");
-	AT_CHECK_INT(at_deps_weakly_forward(d, t, 3), 0, "points reversed "
-		"inside tiles: backward in three dimensions");
-	AT_CHECK_INT(at_deps_is_legal(d, t), 0, "points reversed inside "
-		"tiles: illegal");
-	isl_union_map_free(t);
+	AT_CHECK_INT(weakly(ctx, d, "{ S0[i,j] -> [floor(i/4), -floor(j/4), "
+		"i, j] }", 1), 1, "tile row first: weakly forward in the first "
+		"dimension");
+	AT_CHECK_INT(weakly(ctx, d, "{ S0[i,j] -> [floor(i/4), -floor(j/4), "
+		"i, j] }", 2), 0, "tile columns reversed: a dependence goes "
+		"backward in two dimensions");
+	AT_CHECK_INT(weakly(ctx, d, "{ S0[i,j] -> [floor(i/4), floor(j/4), "
+		"-i, j] }", 2), 1, "4x4 tiles: weakly forward in the tile "
+		"dimensions");
+	AT_CHECK_INT(weakly(ctx, d, "{ S0[i,j] -> [floor(i/4), floor(j/4), "
+		"-i, j] }", 3), 0, "points reversed inside tiles: backward in "
+		"three dimensions");
 	t = isl_union_map_read_from_str(ctx, "{ S0[i,j] -> [i + j, i] }");
 	AT_CHECK_INT(at_deps_is_parallel(d, t), 1,
 		"inner loop of the i+j wavefront is parallel");
