@@ -249,6 +249,10 @@ at_cand *at_space_try(isl_ctx *ctx, const at_space *space,
 char *at_space_id(const at_space *space, const at_choice *ch, char *buf,
 	size_t size);
 
+/* Returns 1 if candidate id `id` names a structure of one of isl's
+ * shapes ("isl", "isld"), whatever the nest; 0 if not. */
+int at_space_id_is_isl(const char *id);
+
 /* Parses an id (see at_space_id; either order form, and "o<k>" may be
  * combined with "p<..>", "t<..>" with "i<m>") into *ch, so that
  * parse(id(ch)) == ch.  Returns 0, or -1 with a message in err. */

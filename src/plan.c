@@ -472,7 +472,8 @@ static int at_plan_no_isl(const at_plan_opts *po, const at_opts *opts)
 	if (opts->explain || po->report)
 		return 0;
 	if (opts->candidate[0])
-		return strncmp(opts->candidate, "isl", 3) ? AT_SPACE_NO_ISL : 0;
+		return at_space_id_is_isl(opts->candidate) ? 0 :
+			AT_SPACE_NO_ISL;
 	return po->model || opts->default_size || opts->n_size ||
 		at_plan_clauses_force(opts) ? 0 : AT_SPACE_NO_ISL;
 }

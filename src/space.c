@@ -734,21 +734,33 @@ static int at_space_add(at_space *space, int *cap, const at_choice *ch)
 	return 0;
 }
 
+/* Returns the schedule of ch as a map (at_space_schedule flattened), or
+ * NULL on error. */
+static __isl_give isl_union_map *at_space_map(isl_ctx *ctx,
+	const at_space *space, const at_choice *ch)
+{
+	isl_schedule *sched = at_space_schedule(ctx, space, ch);
+	isl_union_map *map = sched ? isl_schedule_get_map(sched) : NULL;
+
+	isl_schedule_free(sched);
+	return map;
+}
+
 /* Checks structure i exactly at its probe sizes unless it was checked
  * (`name`: also names a violated dependence of an illegal one); returns
  * its verdict, 1 or 0, or -1 on error. */
 static int at_space_verdict(isl_ctx *ctx, at_space *space, int i, int name)
 {
 	at_struct *st = &space->structs[i];
-	isl_schedule *sched;
+	isl_union_map *map;
 
 	if (st->legal >= 0)
 		return st->legal;
-	sched = at_space_schedule(ctx, space, &st->ch);
-	if (!sched)
+	map = at_space_map(ctx, space, &st->ch);
+	if (!map)
 		return -1;
-	st->legal = at_space_check(space->deps, sched, name ? &st->dep : NULL);
-	isl_schedule_free(sched);
+	st->legal = at_deps_check(space->deps, map, name ? &st->dep : NULL);
+	isl_union_map_free(map);
 	return st->legal;
 }
 
@@ -914,12 +926,10 @@ static void at_space_infer(at_space *space, int i, int r, int c)
 static int at_space_tile_weak(isl_ctx *ctx, const at_space *space, int i)
 {
 	const at_choice *ch = &space->structs[i].ch;
-	isl_schedule *sched = at_space_schedule(ctx, space, ch);
-	isl_union_map *map = sched ? isl_schedule_get_map(sched) : NULL;
+	isl_union_map *map = at_space_map(ctx, space, ch);
 	int ok = map ? at_deps_weakly_forward(space->deps, map,
 		space->shapes[ch->shape].n) : -1;
 
-	isl_schedule_free(sched);
 	isl_union_map_free(map);
 	return ok;
 }
@@ -930,15 +940,12 @@ static int at_space_tile_weak(isl_ctx *ctx, const at_space *space, int i)
 static int at_space_refute(isl_ctx *ctx, at_space *space, int i, int name)
 {
 	at_struct *st = &space->structs[i];
-	isl_schedule *sched;
 	isl_union_map *map;
 
 	st->legal = 0;
 	if (!name)
 		return 0;
-	sched = at_space_schedule(ctx, space, &st->ch);
-	map = sched ? isl_schedule_get_map(sched) : NULL;
-	isl_schedule_free(sched);
+	map = at_space_map(ctx, space, &st->ch);
 	if (!map)
 		return -1;
 	st->dep = at_deps_violated(space->deps, map);
@@ -1199,6 +1206,23 @@ static __isl_give isl_schedule *at_space_isl_deep(isl_ctx *ctx,
 	return seq;
 }
 
+/* Names of isl's shapes: that of its schedule under its defaults, and
+ * that of its schedule with deepest bands. */
+static const char *const at_space_isl_names[2] = { "isl", "isld" };
+
+/* Returns 1 if candidate id `id` names one of isl's shapes (see
+ * at_space.h). */
+int at_space_id_is_isl(const char *id)
+{
+	size_t n = strcspn(id, ".");
+
+	for (int k = 0; k < 2; k++)
+		if (strlen(at_space_isl_names[k]) == n &&
+		    !strncmp(id, at_space_isl_names[k], n))
+			return 1;
+	return 0;
+}
+
 /* Context of at_space_find_band: the space and which of its isl
  * schedules is searched. */
 struct at_space_find {
@@ -1234,7 +1258,7 @@ static isl_bool at_space_find_band(__isl_keep isl_schedule_node *node,
 	memset(sh, 0, sizeof(*sh));
 	sh->kind = AT_SHAPE_ISL;
 	sh->deep = f->deep;
-	snprintf(sh->name, sizeof(sh->name), f->deep ? "isld" : "isl");
+	snprintf(sh->name, sizeof(sh->name), "%s", at_space_isl_names[f->deep]);
 	sh->n = n;
 	sh->unit = 1;
 	for (int k = 0; k < n; k++) {
