@@ -217,6 +217,11 @@ static void test_listing11(isl_ctx *ctx)
 	AT_CHECK_INT(weakly(ctx, d, "{ S0[i,j] -> [floor(i/4), floor(j/4), "
 		"-i, j] }", 3), 0, "points reversed inside tiles: backward in "
 		"three dimensions");
+	t = isl_union_map_read_from_str(ctx,
+		"{ S0[i,j] -> [floor(i/4), floor(j/4), -i, j] }");
+	AT_CHECK_INT(at_deps_is_legal(d, t), 0, "points reversed inside "
+		"tiles: illegal");
+	isl_union_map_free(t);
 	t = isl_union_map_read_from_str(ctx, "{ S0[i,j] -> [i + j, i] }");
 	AT_CHECK_INT(at_deps_is_parallel(d, t), 1,
 		"inner loop of the i+j wavefront is parallel");
