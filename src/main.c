@@ -536,6 +536,10 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 	for (int k = 0; k < src->n_scop; k++)
 		if (at_plan_nest(ctx, src->scops[k], &po, &plans[k]) < 0)
 			failed = 1;
+	/* An error reported for a nest, even one left unchanged after an
+	 * internal failure, makes the run fail as a compiler does. */
+	if (at_diag_count(AT_ERROR) > 0)
+		failed = 1;
 	if (cli->tune.k > 0 && !failed && at_cli_autotune(cli, src, plans))
 		goto done;
 	if (cli->svg && !failed && at_cli_svg(ctx, cli, src, plans) < 0)

@@ -11,6 +11,7 @@
 #      0 or 1 and print no sanitizer report; on exit 1 there must be an
 #      `error:` line (clang rejects a few things gcc accepts, such as a
 #      pragma inside a macro's arguments), and the mutant goes no further;
+#      on exit 0 there must be none;
 #      on exit 0, when gcc accepts the mutant, the output must compile too.
 #   2. A mutant of an example that builds with ASan and UBSan, runs
 #      cleanly at the example's test sizes, prints its hash line and
@@ -64,6 +65,8 @@ tool_check() {
 		echo "autotile exited with status $2"
 	elif [ "$2" -eq 1 ] && ! grep -q ": error: " "$4"; then
 		echo "exit 1 without an error line"
+	elif [ "$2" -eq 0 ] && grep -q ": error: " "$4"; then
+		echo "an error line with exit 0"
 	elif [ "$2" -eq 0 ] && gcc -fsyntax-only -w -Iruntime -Iexamples "$1" 2>/dev/null &&
 	    ! gcc -fsyntax-only -w -fopenmp -Iruntime -Iexamples "$3" 2>/dev/null; then
 		echo "the output does not compile"
