@@ -12,6 +12,7 @@
 #include <isl/ast_build.h>
 #include <isl/id.h>
 #include <isl/options.h>
+#include <isl/map.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
 #include <isl/union_set.h>
@@ -43,13 +44,22 @@
  * ran.  2^24 leaves a factor of 128 below INT_MAX. */
 #define AT_CG_BIG_CONST (1L << 24)
 
+/* The distances on a band's members of the dependences from statement
+ * src to statement dst (at_cg_band_dist). */
+struct at_cg_dist {
+	int src, dst;
+	isl_set *delta;		/* sink - source, one dimension a member */
+};
+
 /* A band of the schedule tree. */
 struct at_cg_band {
 	isl_schedule_node *node;
 	int depth;		/* schedule depth of member 0 */
 	int n;			/* members */
 	char *stmts;		/* n_stmt flags: statements it schedules */
-	isl_union_map *deps;	/* at_cg_band_deps, once computed */
+	int dist_done;		/* dist computed */
+	int n_dist;
+	struct at_cg_dist *dist;	/* per pair of statements with some */
 };
 
 /* Whether the loops of the member at schedule `depth` around the
@@ -185,11 +195,10 @@ static int at_cg_stmt_index(const struct at_cg *cg, const char *name)
 		-1 : (int)k;
 }
 
-/* Context of at_cg_mark_stmt and at_cg_keep_set: a statement set. */
+/* Context of at_cg_mark_stmt: a statement set. */
 struct at_cg_stmts {
 	const struct at_cg *cg;
 	char *stmts;		/* n_stmt flags */
-	isl_union_set *kept;	/* at_cg_keep_set: sets of flagged statements */
 };
 
 /* Flags the statement of `set` in s->stmts. */
@@ -210,7 +219,7 @@ static isl_bool at_cg_band_add(__isl_keep isl_schedule_node *node, void *user)
 {
 	struct at_cg *cg = user;
 	struct at_cg_band *b;
-	struct at_cg_stmts s = { cg, NULL, NULL };
+	struct at_cg_stmts s = { cg, NULL };
 	isl_union_set *dom;
 	isl_stat r;
 
@@ -222,7 +231,8 @@ static isl_bool at_cg_band_add(__isl_keep isl_schedule_node *node, void *user)
 	cg->bands = b;
 	b = &cg->bands[cg->n_band++];
 	b->node = isl_schedule_node_copy(node);
-	b->deps = NULL;
+	b->dist_done = b->n_dist = 0;
+	b->dist = NULL;
 	b->depth = isl_schedule_node_get_schedule_depth(node);
 	b->n = isl_schedule_node_band_n_member(node);
 	b->stmts = s.stmts = calloc(cg->scop->n_stmt + 1, 1);
@@ -248,111 +258,120 @@ static struct at_cg_band *at_cg_band_find(const struct at_cg *cg,
 	return NULL;
 }
 
-/* Adds `set` to s->kept when its statement is flagged in s->stmts. */
-static isl_stat at_cg_keep_set(__isl_take isl_set *set, void *user)
+/* Context of at_cg_band_dist: the band and the schedule of its
+ * instances up to its last member. */
+struct at_cg_dist_ctx {
+	const struct at_cg *cg;
+	struct at_cg_band *b;
+	isl_union_map *sched;
+};
+
+/* Adds to ctx->b->dist the distances on the band's members of the
+ * dependences `map` (taken) between two of its statements, from their
+ * instances that reach the band and agree on its prefix schedule. */
+static isl_stat at_cg_dist_add(__isl_take isl_map *map, void *user)
 {
-	struct at_cg_stmts *s = user;
-	int k = at_cg_stmt_index(s->cg, isl_set_get_tuple_name(set));
-
-	if (k >= 0 && s->stmts[k])
-		s->kept = isl_union_set_add_set(s->kept, set);
-	else
-		isl_set_free(set);
-	return s->kept ? isl_stat_ok : isl_stat_error;
-}
-
-/* Returns the instances of the statements flagged in `stmts` that reach
- * `node`. */
-static __isl_give isl_union_set *at_cg_band_domain(const struct at_cg *cg,
-	__isl_keep isl_schedule_node *node, char *stmts)
-{
-	isl_union_set *dom = isl_schedule_node_get_domain(node);
-	struct at_cg_stmts s = { cg, stmts, NULL };
-
-	if (!dom)
-		return NULL;
-	s.kept = isl_union_set_empty(isl_union_set_get_space(dom));
-	if (isl_union_set_foreach_set(dom, &at_cg_keep_set, &s) < 0)
-		s.kept = isl_union_set_free(s.kept);
-	isl_union_set_free(dom);
-	return s.kept;
-}
-
-/* Returns 1 if no dependence in `rel` has a non-zero distance on the
- * one-dimensional schedule `mk`, 0 if one has, -1 on error. */
-static int at_cg_zero_distance(__isl_keep isl_union_map *rel,
-	__isl_keep isl_multi_union_pw_aff *mk)
-{
-	isl_union_map *lt, *gt;
+	struct at_cg_dist_ctx *c = user;
+	struct at_cg_band *b = c->b;
+	int src = at_cg_stmt_index(c->cg,
+		isl_map_get_tuple_name(map, isl_dim_in));
+	int dst = at_cg_stmt_index(c->cg,
+		isl_map_get_tuple_name(map, isl_dim_out));
+	isl_union_map *img;
+	isl_set *delta;
+	struct at_cg_dist *d;
 	isl_bool empty;
 
-	lt = isl_union_map_lex_lt_at_multi_union_pw_aff(
-		isl_union_map_copy(rel), isl_multi_union_pw_aff_copy(mk));
-	empty = isl_union_map_is_empty(lt);
-	isl_union_map_free(lt);
-	if (empty != isl_bool_true)
-		return empty < 0 ? -1 : 0;
-	gt = isl_union_map_lex_gt_at_multi_union_pw_aff(
-		isl_union_map_copy(rel), isl_multi_union_pw_aff_copy(mk));
-	empty = isl_union_map_is_empty(gt);
-	isl_union_map_free(gt);
-	return empty < 0 ? -1 : empty == isl_bool_true;
+	if (src < 0 || dst < 0 || !b->stmts[src] || !b->stmts[dst]) {
+		isl_map_free(map);
+		return src < 0 || dst < 0 ? isl_stat_error : isl_stat_ok;
+	}
+	img = isl_union_map_from_map(map);
+	img = isl_union_map_apply_domain(img, isl_union_map_copy(c->sched));
+	img = isl_union_map_apply_range(img, isl_union_map_copy(c->sched));
+	img = isl_union_map_coalesce(img);
+	empty = isl_union_map_is_empty(img);
+	if (empty != isl_bool_false) {
+		isl_union_map_free(img);
+		return empty < 0 ? isl_stat_error : isl_stat_ok;
+	}
+	delta = isl_set_from_union_set(isl_union_map_deltas(img));
+	for (int j = 0; j < b->depth; j++)
+		delta = isl_set_fix_si(delta, isl_dim_set, j, 0);
+	delta = isl_set_project_out(delta, isl_dim_set, 0, b->depth);
+	empty = isl_set_is_empty(delta);
+	if (empty != isl_bool_false) {
+		isl_set_free(delta);
+		return empty < 0 ? isl_stat_error : isl_stat_ok;
+	}
+	d = realloc(b->dist, (b->n_dist + 1) * sizeof(*d));
+	if (!d) {
+		isl_set_free(delta);
+		return isl_stat_error;
+	}
+	b->dist = d;
+	d[b->n_dist].src = src;
+	d[b->n_dist].dst = dst;
+	d[b->n_dist++].delta = delta;
+	return isl_stat_ok;
 }
 
-/* Returns member m of the band at `node` as a one-dimensional schedule. */
-static __isl_give isl_multi_union_pw_aff *at_cg_member(
-	__isl_keep isl_schedule_node *node, int m)
+/* Computes, once per band, b->dist: for each pair of statements of band
+ * b with dependences between instances that reach it and agree on its
+ * prefix schedule, the differences sink - source of the band's members
+ * over those dependences.  Returns 0 or -1. */
+static int at_cg_band_dist(const struct at_cg *cg, struct at_cg_band *b)
 {
-	isl_multi_union_pw_aff *partial =
-		isl_schedule_node_band_get_partial_schedule(node);
-	isl_union_pw_aff *upa = isl_multi_union_pw_aff_get_at(partial, m);
+	struct at_cg_dist_ctx c = { cg, b, NULL };
+	isl_stat r;
 
-	isl_multi_union_pw_aff_free(partial);
-	return isl_multi_union_pw_aff_from_union_pw_aff(upa);
-}
-
-/* Returns the dependences between instances that reach band b and agree
- * on its prefix schedule (computed once per band). */
-static __isl_give isl_union_map *at_cg_band_deps(const struct at_cg *cg,
-	struct at_cg_band *b)
-{
-	isl_union_set *dom;
-	isl_union_map *rel;
-
-	if (b->deps)
-		return isl_union_map_copy(b->deps);
-	dom = isl_schedule_node_get_domain(b->node);
-	rel = isl_union_map_copy(cg->deps->all);
-	rel = isl_union_map_intersect_domain(rel, isl_union_set_copy(dom));
-	rel = isl_union_map_intersect_range(rel, dom);
+	if (b->dist_done)
+		return 0;
+	c.sched = isl_schedule_node_band_get_partial_schedule_union_map(
+		b->node);
 	if (b->depth > 0)
-		rel = isl_union_map_eq_at_multi_union_pw_aff(rel,
-			isl_schedule_node_get_prefix_schedule_multi_union_pw_aff(
-				b->node));
-	b->deps = isl_union_map_copy(rel);
-	return rel;
+		c.sched = isl_union_map_flat_range_product(
+			isl_schedule_node_get_prefix_schedule_union_map(b->node),
+			c.sched);
+	c.sched = isl_union_map_intersect_domain(c.sched,
+		isl_schedule_node_get_domain(b->node));
+	r = c.sched ? isl_union_map_foreach_map(cg->deps->all,
+		&at_cg_dist_add, &c) : isl_stat_error;
+	isl_union_map_free(c.sched);
+	b->dist_done = r == isl_stat_ok;
+	return r == isl_stat_ok ? 0 : -1;
 }
 
 /* Returns 1 if the loops generated from member m of band b around the
- * statements flagged in `stmts` are parallel, 0 if not, -1 on error. */
+ * statements flagged in `stmts` are parallel: no dependence between two
+ * of them that agree on the band's members before m has a non-zero
+ * distance on member m; 0 if not, -1 on error. */
 static int at_cg_member_par(const struct at_cg *cg, struct at_cg_band *b,
-	int m, char *stmts)
+	int m, const char *stmts)
 {
-	isl_union_set *dom = at_cg_band_domain(cg, b->node, stmts);
-	isl_union_map *rel = at_cg_band_deps(cg, b);
-	isl_multi_union_pw_aff *mk;
-	int par;
+	if (at_cg_band_dist(cg, b) < 0)
+		return -1;
+	for (int i = 0; i < b->n_dist; i++) {
+		const struct at_cg_dist *d = &b->dist[i];
+		isl_set *s, *pos;
+		isl_bool empty;
 
-	rel = isl_union_map_intersect_domain(rel, isl_union_set_copy(dom));
-	rel = isl_union_map_intersect_range(rel, dom);
-	for (int j = 0; j < m; j++)
-		rel = isl_union_map_eq_at_multi_union_pw_aff(rel,
-			at_cg_member(b->node, j));
-	mk = at_cg_member(b->node, m);
-	par = rel && mk ? at_cg_zero_distance(rel, mk) : -1;
-	isl_multi_union_pw_aff_free(mk);
-	isl_union_map_free(rel);
-	return par;
+		if (!stmts[d->src] || !stmts[d->dst])
+			continue;
+		s = isl_set_copy(d->delta);
+		for (int j = 0; j < m; j++)
+			s = isl_set_fix_si(s, isl_dim_set, j, 0);
+		pos = isl_set_lower_bound_si(isl_set_copy(s), isl_dim_set, m, 1);
+		s = isl_set_upper_bound_si(s, isl_dim_set, m, -1);
+		empty = isl_set_is_empty(pos);
+		if (empty == isl_bool_true)
+			empty = isl_set_is_empty(s);
+		isl_set_free(pos);
+		isl_set_free(s);
+		if (empty != isl_bool_true)
+			return empty < 0 ? -1 : 0;
+	}
+	return 1;
 }
 
 /* Flags in cg->stmts the statement of a user node. */
@@ -472,7 +491,9 @@ static void at_cg_par_clear(struct at_cg *cg)
 {
 	for (int i = 0; i < cg->n_band; i++) {
 		isl_schedule_node_free(cg->bands[i].node);
-		isl_union_map_free(cg->bands[i].deps);
+		for (int j = 0; j < cg->bands[i].n_dist; j++)
+			isl_set_free(cg->bands[i].dist[j].delta);
+		free(cg->bands[i].dist);
 		free(cg->bands[i].stmts);
 	}
 	for (int i = 0; i < cg->n_memo; i++)
