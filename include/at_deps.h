@@ -57,6 +57,23 @@ at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop);
 /* Frees `deps`; NULL is allowed. */
 void at_deps_free(at_deps *deps);
 
+/* The last result of at_deps_memo_compute, kept for the next nest: a file
+ * may hold copies of one nest (one per candidate forced on it). */
+typedef struct at_deps_memo {
+	char *key;		/* what the dependences were computed from */
+	at_deps *deps;
+} at_deps_memo;
+
+/* As at_deps_compute, but when scop's accesses, schedule, arrays,
+ * statements and loop steps are those memo was computed from, returns a
+ * copy of memo's dependences instead; otherwise memo (zeroed at first)
+ * keeps a copy of the new ones.  The result is the caller's. */
+at_deps *at_deps_memo_compute(isl_ctx *ctx, const at_scop *scop,
+	at_deps_memo *memo);
+
+/* Frees what memo holds (it stays usable, empty). */
+void at_deps_memo_clear(at_deps_memo *memo);
+
 /* Returns 1 if `schedule` (statement instances -> one common schedule
  * space) executes the source of every dependence strictly before its sink
  * and runs the accesses to each copy of a local scalar (at_array.local)

@@ -28,6 +28,7 @@ typedef struct at_plan_opts {
 	const at_model *model;	/* --strategy model: the cost model */
 	double cg_limit;	/* seconds per candidate's codegen (0: none) */
 	double cg_limit_forced;	/* the same for a forced candidate */
+	at_deps_memo *deps_memo;	/* dependences of the last nest, or NULL */
 } at_plan_opts;
 
 /* The options of one nest. */

@@ -16,6 +16,7 @@
 #include <isl/val.h>
 
 #include "at_deps.h"
+#include "at_buf.h"
 #include "at_diag.h"
 
 /* Writes "RAW S0 -> S1 on A: distance (1, 0)" (or the non-uniform
@@ -802,4 +803,113 @@ const char *at_deps_reason(const at_scop *scop, const at_deps *deps, int dep,
 		"(the generated code holds them in one variable)" :
 		"fails the exact legality test");
 	return buf;
+}
+
+/* Returns a copy of `deps` sharing nothing with it, or NULL when out of
+ * memory. */
+static at_deps *at_deps_copy(const at_deps *deps)
+{
+	at_deps *c = malloc(sizeof(*c));
+
+	if (!c)
+		return NULL;
+	*c = *deps;
+	c->deps = NULL;
+	c->local = NULL;
+	c->n_dep = c->n_local = 0;
+	c->all = isl_union_map_copy(deps->all);
+	c->live = isl_union_map_copy(deps->live);
+	c->order = isl_union_map_copy(deps->order);
+	if (deps->n_dep && !(c->deps = calloc(deps->n_dep, sizeof(at_dep))))
+		goto error;
+	for (; c->n_dep < deps->n_dep; c->n_dep++) {
+		at_dep *d = &c->deps[c->n_dep];
+
+		*d = deps->deps[c->n_dep];
+		d->rel = isl_map_copy(d->rel);
+		d->delta = d->delta ? strdup(d->delta) : NULL;
+		if (deps->deps[c->n_dep].delta && !d->delta) {
+			c->n_dep++;
+			goto error;
+		}
+	}
+	if (deps->n_local &&
+	    !(c->local = calloc(deps->n_local, sizeof(*c->local))))
+		goto error;
+	for (; c->n_local < deps->n_local; c->n_local++)
+		c->local[c->n_local] = isl_union_map_copy(deps->local[c->n_local]);
+	return c;
+error:
+	at_deps_free(c);
+	return NULL;
+}
+
+/* Returns the text of everything at_deps_compute reads of scop: its
+ * tagged accesses and its schedule in isl's notation, the arrays' names
+ * and local flags, the statements' references and loops, and the loops'
+ * steps; NULL on error. */
+static char *at_deps_key(isl_ctx *ctx, const at_scop *scop)
+{
+	isl_union_map *m[3] = { at_scop_access(ctx, scop, AT_READ, 1),
+		at_scop_access(ctx, scop, AT_WRITE, 1),
+		at_scop_schedule_map(ctx, scop) };
+	at_buf b = { 0 };
+
+	for (int i = 0; i < 3; i++) {
+		char *s = m[i] ? isl_union_map_to_str(m[i]) : NULL;
+
+		at_buf_printf(&b, "%s\n", s ? s : "");
+		if (!s)
+			b.failed = 1;
+		free(s);
+		isl_union_map_free(m[i]);
+	}
+	for (int a = 0; a < scop->n_array; a++)
+		at_buf_printf(&b, "%s %d\n", scop->arrays[a].name,
+			scop->arrays[a].local);
+	for (int k = 0; k < scop->n_stmt; k++) {
+		at_buf_printf(&b, "%d:", scop->stmts[k].n_ref);
+		for (int l = 0; l < scop->stmts[k].n_loop; l++)
+			at_buf_printf(&b, " %d", scop->stmts[k].loops[l]);
+		at_buf_add(&b, "\n");
+	}
+	for (int l = 0; l < scop->n_loop; l++)
+		at_buf_printf(&b, "%ld ", scop->loops[l].step);
+	if (at_buf_failed(&b)) {
+		at_buf_clear(&b);
+		return NULL;
+	}
+	return at_buf_take(&b);
+}
+
+/* Computes the dependences of scop, or copies memo's (see at_deps.h). */
+at_deps *at_deps_memo_compute(isl_ctx *ctx, const at_scop *scop,
+	at_deps_memo *memo)
+{
+	char *key = at_deps_key(ctx, scop);
+	at_deps *deps, *kept;
+
+	if (key && memo->key && !strcmp(key, memo->key)) {
+		free(key);
+		return at_deps_copy(memo->deps);
+	}
+	deps = at_deps_compute(ctx, scop);
+	kept = deps && key ? at_deps_copy(deps) : NULL;
+	if (kept) {
+		at_deps_memo_clear(memo);
+		memo->key = key;
+		memo->deps = kept;
+	} else {
+		free(key);
+	}
+	return deps;
+}
+
+/* Frees what memo holds (see at_deps.h). */
+void at_deps_memo_clear(at_deps_memo *memo)
+{
+	free(memo->key);
+	at_deps_free(memo->deps);
+	memo->key = NULL;
+	memo->deps = NULL;
 }

@@ -518,10 +518,11 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 	isl_ctx *ctx = at_scop_ctx_alloc();
 	at_plan *plans = calloc(src->n_scop + 1, sizeof(at_plan));
 	char **texts = calloc(src->n_scop + 1, sizeof(char *));
+	at_deps_memo memo = { NULL, NULL };
 	at_plan_opts po = { cli->opts, at_cli_iter_prefix(src),
 		cli->tune.k > 0 ? cli->tune.k + 2 : 1, NULL, cli->model,
 		cli->cg_limit < 0 ? AT_CG_LIMIT : cli->cg_limit,
-		cli->cg_limit < 0 ? 0 : cli->cg_limit };
+		cli->cg_limit < 0 ? 0 : cli->cg_limit, &memo };
 	char *out = NULL;
 	int rc = 1, failed = 0;
 	double t;
@@ -562,6 +563,7 @@ done:
 	free(texts);
 	free(out);
 	cJSON_Delete(po.report);
+	at_deps_memo_clear(&memo);
 	isl_ctx_free(ctx);
 	return rc;
 }

@@ -493,7 +493,8 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 	plan->scop = scop;
 	at_scop_memo_on(ctx, scop);
 	at_space_parse_clauses(scop, &opts);
-	deps = at_deps_compute(ctx, scop);
+	deps = po->deps_memo ? at_deps_memo_compute(ctx, scop, po->deps_memo) :
+		at_deps_compute(ctx, scop);
 	if (!deps)
 		goto error;
 	at_timing_stop(AT_T_DEPS, t);

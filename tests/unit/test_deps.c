@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <isl/ctx.h>
+#include <isl/map.h>
 #include <isl/union_map.h>
 #include <isl/schedule.h>
 
@@ -334,6 +335,58 @@ static int tilable(isl_ctx *ctx, const at_scop *s, const at_deps *d)
 	return c != NULL;
 }
 
+/* Returns 1 if a and b hold the same dependences (relations, kinds,
+ * statements, references, common loops and distances). */
+static int same_deps(const at_deps *a, const at_deps *b)
+{
+	if (a->n_dep != b->n_dep || a->n_local != b->n_local ||
+	    isl_union_map_is_equal(a->all, b->all) != isl_bool_true)
+		return 0;
+	for (int i = 0; i < a->n_dep; i++) {
+		const at_dep *x = &a->deps[i], *y = &b->deps[i];
+
+		if (x->kind != y->kind || x->src != y->src || x->dst != y->dst ||
+		    x->src_ref != y->src_ref || x->dst_ref != y->dst_ref ||
+		    x->uniform != y->uniform || x->n_common != y->n_common ||
+		    memcmp(x->dist, y->dist, sizeof(x->dist)) ||
+		    strcmp(x->delta, y->delta) ||
+		    isl_map_is_equal(x->rel, y->rel) != isl_bool_true)
+			return 0;
+	}
+	for (int i = 0; i < a->n_local; i++)
+		if (isl_union_map_is_equal(a->local[i], b->local[i]) !=
+		    isl_bool_true)
+			return 0;
+	return 1;
+}
+
+/* at_deps_memo_compute over dep_memo.c's seven nests: the copy reuses the
+ * first nest's dependences, each near copy gets its own, and all equal
+ * at_deps_compute's. */
+static void test_memo(isl_ctx *ctx)
+{
+	static const int hit[] = { 0, 1, 0, 0, 0, 0, 0 };
+	at_source *src = NULL;
+	at_deps_memo memo = { NULL, NULL };
+
+	AT_CHECK(at_frontend_parse("tests/unit/inputs/dep_memo.c", 0, NULL,
+		&src) == 0 && src->n_scop == 7, "memo: seven nests parsed");
+	for (int k = 0; src && k < src->n_scop && k < 7; k++) {
+		const at_deps *before = memo.deps;
+		at_deps *m = at_deps_memo_compute(ctx, src->scops[k], &memo);
+		at_deps *d = at_deps_compute(ctx, src->scops[k]);
+
+		AT_CHECK(m && d && same_deps(m, d), "memo: nest %d gets the "
+			"dependences at_deps_compute finds", k);
+		AT_CHECK((memo.deps == before) == hit[k], "memo: nest %d %s", k,
+			hit[k] ? "reuses the copy's" : "is computed afresh");
+		at_deps_free(m);
+		at_deps_free(d);
+	}
+	at_deps_memo_clear(&memo);
+	at_source_free(src);
+}
+
 /* Parses tests/unit/inputs/<name>.c and computes the deps of its first
  * nest; returns 0 on success. */
 static int load(isl_ctx *ctx, const char *path, at_source **src,
@@ -542,6 +595,7 @@ int main(void)
 	test_seidel(ctx);
 	test_lu(ctx);
 	test_local(ctx);
+	test_memo(ctx);
 	test_tree(ctx, "deriche");	/* downward loops, 4 nests' worth */
 	test_tree(ctx, "lu");		/* imperfect, triangular */
 	test_tree(ctx, "nussinov");
