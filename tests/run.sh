@@ -43,9 +43,11 @@
 #      tests/mutate.sh on one of each (no crash, and the differential test
 #      on those that are valid programs; make mutate runs 1,000 with the
 #      sanitizer build).
-# The trainer, the dataset driver, the command-line cases and phases 4
-# and 5 mostly run one process at a time: they run in two background lanes
-# (lane_start) beside the rest, and their results are printed at the end.
+# The trainer, the dataset driver, the command-line cases, phases 4 and 5
+# and the generated kernels of phase 2 other than tests/verify.sh's random
+# draws mostly run one process at a time: they run in three background
+# lanes (lane_start) beside the rest, and their results are printed at the
+# end.
 # Prints every result line and ends with exactly one line
 # "N passed, N failed"; exits 1 when anything failed.
 #
@@ -352,9 +354,14 @@ linear_same_pick() {
 	done
 }
 
-# Prints a section header with the time elapsed so far.
+# Prints a section header with the time elapsed so far and the CPU time
+# (user and system) of the processes this shell has waited for (a lane
+# counts its own).
 section() {
-	echo "# ---- $* ($(($(date +%s) - start)) s)"
+	times >"$LOGS/times"
+	echo "# ---- $* ($(($(date +%s) - start)) s, cpu $(awk 'NR == 2 {
+		split($1, u, "m"); split($2, s, "m")
+		printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$LOGS/times") s)"
 }
 
 # Starts lane $1: the command $2... in the background, one job at a
@@ -365,7 +372,8 @@ section() {
 lane_start() {
 	lane=$1
 	shift
-	(LOGS=$LOGS/lane.$lane JOBS=1 && mkdir -p "$LOGS" && "$@") \
+	(LOGS=$LOGS/lane.$lane JOBS=1 && mkdir -p "$LOGS" && "$@"
+		section "end of lane $lane") \
 		>"$LOGS/lane.$lane.log" 2>&1 &
 	eval "lane_pid_$lane=$!"
 }
@@ -1856,8 +1864,32 @@ run_tools() {
 	check $? "examples/project: make optimize (fixed:32) tiles both nests in kernels.opt.c, make check (optimized against as written) prints the same checksum, also under --autotune 1 --tune-libs main.c, and --autotune without it names --tune-libs"
 }
 
+# The generated kernels of tests/verify.sh --ids, tests/gentest.sh and the
+# generator series (small jobs, most of one process each): a lane of
+# their own, so that they run beside the differential tests instead of
+# after them on one core.
+run_series() {
+	section "generated kernels: gentest, the series, linearized picks"
+	[ -x "$GEN" ] && [ -x "$AUTOTILE" ] || return 0
+	linear_same_pick 11 14 3000005 4000006 5000106 1000108
+	# Found by the dataset's check build (seed 1578, a skewed
+	# stencil): a hoisted bound printed 3 * (c3 / 4) as
+	# 3 * c3 / 4; wrong results, one crash.
+	verify_ids 1578 1578 \
+		"isl.TP.LI.t012.p102.8x8x256 isl.TS.LI.t021.p102.8x128x64 isl.TS.LI.t201.p201.64x16x16"
+	GEN=$GEN sh tests/gentest.sh 1 2 3 4 5 6 7 8 9 10 11 12 >"$LOGS/gentest.log" 2>&1
+	tally "$LOGS/gentest.log" "tests/gentest.sh"
+	run_recurrence
+	run_float
+	run_accumulate
+	run_region
+	run_small
+	run_wave
+}
+
 lane_start serial run_serial
 lane_start tools run_tools
+lane_start series run_series
 
 section "unit tests"
 # shellcheck disable=SC2046 # the programs there are one word each
@@ -1901,20 +1933,6 @@ if [ -x "$AUTOTILE" ]; then
 			OUTDIR=tests/out/verify-ld sh tests/verify.sh 100021 4 15 \
 			>"$LOGS/verify-ld.log" 2>&1
 		tally "$LOGS/verify-ld.log" "tests/verify.sh (--ld)"
-		linear_same_pick 11 14 3000005 4000006 5000106 1000108
-		# Found by the dataset's check build (seed 1578, a skewed
-		# stencil): a hoisted bound printed 3 * (c3 / 4) as
-		# 3 * c3 / 4; wrong results, one crash.
-		verify_ids 1578 1578 \
-			"isl.TP.LI.t012.p102.8x8x256 isl.TS.LI.t021.p102.8x128x64 isl.TS.LI.t201.p201.64x16x16"
-		GEN=$GEN sh tests/gentest.sh 1 2 3 4 5 6 7 8 9 10 11 12 >"$LOGS/gentest.log" 2>&1
-		tally "$LOGS/gentest.log" "tests/gentest.sh"
-		run_recurrence
-		run_float
-		run_accumulate
-		run_region
-		run_small
-		run_wave
 	else
 		check 1 "$GEN exists (run make)"
 	fi
@@ -1940,6 +1958,7 @@ fi
 
 lane_join serial
 lane_join tools
+lane_join series
 
 section "done"
 echo "$passed passed, $failed failed"
