@@ -92,6 +92,10 @@ struct at_cg {
 	int outer_par;
 	int base;		/* nesting of the whole text: 1 inside a guard */
 	int cast_ids;		/* names in arithmetic as `(long)name` */
+	/* A parameter wider than int or unsigned (at_scop.wide_param): the
+	 * nest's parameters are printed as `(long)name` everywhere, so that
+	 * `n - 1` at unsigned n = 0 is -1 and not UINT_MAX. */
+	int long_params;
 };
 
 #define AT_CG_BOUNDS "integer helpers for generated loop bounds (d > 0)"
@@ -667,6 +671,15 @@ static void at_cg_op(struct at_cg *cg, at_buf *b, __isl_keep isl_ast_expr *e)
 	cg->cast_ids = cast;
 }
 
+/* Returns 1 if `name` is one of the scop's parameters. */
+static int at_cg_is_param(const at_scop *scop, const char *name)
+{
+	for (int p = 0; name && p < scop->n_param; p++)
+		if (!strcmp(scop->params[p], name))
+			return 1;
+	return 0;
+}
+
 /* Prints an AST expression in C. */
 static void at_cg_expr(struct at_cg *cg, at_buf *b,
 	__isl_keep isl_ast_expr *e)
@@ -674,8 +687,11 @@ static void at_cg_expr(struct at_cg *cg, at_buf *b,
 	switch (isl_ast_expr_get_type(e)) {
 	case isl_ast_expr_id: {
 		isl_id *id = isl_ast_expr_id_get_id(e);
-		at_buf_add(b, cg->cast_ids == 2 ? "(long)" : "");
-		at_buf_add(b, isl_id_get_name(id));
+		const char *name = isl_id_get_name(id);
+
+		at_buf_add(b, cg->cast_ids == 2 || (cg->long_params &&
+			at_cg_is_param(cg->scop, name)) ? "(long)" : "");
+		at_buf_add(b, name);
 		isl_id_free(id);
 		break;
 	}
@@ -1790,7 +1806,7 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	struct at_cg cg = { scop, deps, opts, at_cg_type(scop, big),
 		big ? "L" : "", gen, { 0 }, 0,
 		0, 0, 0, NULL, NULL, NULL, { 0 }, NULL, 0,
-		scop->guard || scop->n_alias, 0 };
+		scop->guard || scop->n_alias, 0, scop->wide_param };
 
 	memset(gen, 0, sizeof(*gen));
 	if (at_cg_par_init(&cg, cand->schedule) < 0 ||
