@@ -1,0 +1,15 @@
+/* offsetof(struct P, j) in a statement, j also an iterator: the member name is replaced by the generated iterator, `offsetof(struct P, (c3))`, which does not compile. */
+#include <stdio.h>
+#include <stddef.h>
+#define N 40
+struct P { double i, j; };
+double A[N][N];
+int main(void){
+  for(int i=0;i<N;i++)for(int j=0;j<N;j++) A[i][j]=(i*5+j*3)%17;
+#pragma autotile
+  for(int i=1;i<N;i++)
+    for(int j=1;j<N;j++)
+      A[i][j] = A[i-1][j]*0.5 + A[i][j-1]*0.25 + offsetof(struct P, j);
+  double s=0;
+  for(int i=0;i<N;i++)for(int j=0;j<N;j++) s+=A[i][j]*(i+1)+j;
+  printf("%.17g\n",s); return 0;}
