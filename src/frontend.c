@@ -2523,6 +2523,58 @@ static int at_fe_no_minus(const at_fe_tu *t, unsigned lo, unsigned hi)
 	return 1;
 }
 
+/* Context of at_fe_uref_visit: bytes [b, e) of a condition, the
+ * variable allowed besides unsigned ones (a loop's own iterator, or a
+ * null cursor) and whether some operand may be negative. */
+typedef struct at_fe_urefs {
+	const at_fe_tu *t;
+	unsigned b, e;
+	CXCursor iter;
+	int bad;
+} at_fe_urefs;
+
+/* Visitor flagging in r->bad a name in r's bytes that may have a
+ * negative value: anything but an unsigned variable, an enum constant of
+ * at least 0, r->iter or a function. */
+static enum CXChildVisitResult at_fe_uref_visit(CXCursor c, CXCursor parent,
+	CXClientData data)
+{
+	at_fe_urefs *r = data;
+	CXCursor d;
+	unsigned b, e;
+
+	(void)parent;
+	if (at_fe_extent(r->t, c, &b, &e) < 0 || e <= r->b || b >= r->e)
+		return CXChildVisit_Continue;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	d = clang_getCursorReferenced(c);
+	switch (clang_getCursorKind(d)) {
+	case CXCursor_FunctionDecl:
+		return CXChildVisit_Continue;
+	case CXCursor_EnumConstantDecl:
+		r->bad |= clang_getEnumConstantDeclValue(d) < 0;
+		break;
+	default:
+		r->bad |= !(clang_equalCursors(d, r->iter) ||
+			at_fe_is_unsigned(clang_getCursorType(d)));
+	}
+	return r->bad ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Returns 1 when, in bytes [b, e) of cursor c's expressions, every
+ * variable is unsigned or `iter`, and no enum constant is negative:
+ * with no minus there either, no value C converts to unsigned there is
+ * negative. */
+static int at_fe_unsigned_refs(const at_fe_tu *t, CXCursor c, unsigned b,
+	unsigned e, CXCursor iter)
+{
+	at_fe_urefs r = { t, b, e, iter, 0 };
+
+	clang_visitChildren(c, at_fe_uref_visit, &r);
+	return !r.bad;
+}
+
 /* Checks loop l (ForStmt `c`, tokens `for (` at k, its initial value
  * [elo, ehi), its condition (s1, s2)) against C's unsigned arithmetic,
  * which turns a negative value into a large one where autotile reads
@@ -2534,7 +2586,9 @@ static int at_fe_no_minus(const at_fe_tu *t, unsigned lo, unsigned hi)
  * stays at 0 or above: upwards from a literal of at least 0 or one
  * unsigned variable, or an unsigned iterator downwards while above a
  * literal c (`j > c`, c at least the step less 1; `j >= c`, c at least
- * the step).  Returns 0, or -1 after a warning. */
+ * the step), and every variable in the condition is unsigned or the
+ * iterator itself (`j < u + i` with an int i, or `j < MIN(i, u)`, is
+ * not: i may be negative).  Returns 0, or -1 after a warning. */
 static int at_fe_check_unsigned(at_fe_nest *n, int l, CXCursor c, unsigned k,
 	unsigned elo, unsigned ehi, unsigned s1, unsigned s2)
 {
@@ -2560,13 +2614,17 @@ static int at_fe_check_unsigned(at_fe_nest *n, int l, CXCursor c, unsigned k,
 			((at_fe_is(t, s1 + 2, ">") && v >= -lp->step - 1) ||
 			 (at_fe_is(t, s1 + 2, ">=") && v >= -lp->step));
 	if (ok)
+		ok = at_fe_unsigned_refs(t, c, t->off[s1], t->off[s2],
+			n->iter_decl[l]);
+	if (ok)
 		return 0;
 	at_fe_fail(n, t->off[k], "loop `%s` counts or compares in an unsigned "
 		"type, where C turns a negative value into a large one, and "
 		"autotile cannot show that it stays at 0 or above (it reads a "
 		"start that is a literal or an unsigned variable, no minus in "
-		"the bounds, and downwards only `%s > c` or `%s >= c`)",
-		lp->iter, lp->iter, lp->iter);
+		"the bounds, no signed variable in the condition but `%s`, and "
+		"downwards only `%s > c` or `%s >= c`)",
+		lp->iter, lp->iter, lp->iter, lp->iter);
 	return -1;
 }
 
@@ -3743,6 +3801,31 @@ static int at_fe_else_trunc(at_fe_nest *n, int from, int end)
 	return at_fe_note_trunc(n, &tr.x, neg[tr.rel], &tr.e, tr.d, tr.off);
 }
 
+/* Checks the condition of `if` statement c, tokens (k + 1, close),
+ * against C's unsigned arithmetic: when it compares in an unsigned type
+ * (`j - i < 3u`, or unsigned iterators), it must hold no minus and only
+ * unsigned variables (at_fe_unsigned_refs), or the two readings may
+ * differ.  Returns 0, or -1 after a warning. */
+static int at_fe_if_unsigned(at_fe_nest *n, CXCursor c, unsigned k,
+	unsigned close)
+{
+	const at_fe_tu *t = n->t;
+	at_fe_ufind f = { t, t->off[k + 1], t->off[close], 0 };
+
+	clang_visitChildren(c, at_fe_ucmp_visit, &f);
+	if (!f.found || (at_fe_no_minus(t, k + 2, close) &&
+	    at_fe_unsigned_refs(t, c, t->off[k + 1], t->off[close],
+		clang_getNullCursor())))
+		return 0;
+	at_fe_fail(n, t->off[k], "condition `%.*s` of `if` compares in an "
+		"unsigned type, where C turns a negative value into a large "
+		"one, and autotile cannot show that its operands stay at 0 or "
+		"above (it reads no minus and only unsigned variables there)",
+		(int)(t->off[close] - t->off[k + 2]),
+		t->src->text + t->off[k + 2]);
+	return -1;
+}
+
 /* Extracts `if (cond) then [else other]`: the statements of `then` get
  * the condition's rows; those of `else` its negation (one row only). */
 static void at_fe_if(at_fe_nest *n, CXCursor c)
@@ -3760,6 +3843,8 @@ static void at_fe_if(at_fe_nest *n, CXCursor c)
 		return;
 	}
 	close = at_fe_match(t, k + 1, t->n_tok);
+	if (at_fe_if_unsigned(n, c, k, close) < 0)
+		return;
 	mark = n->n_trunc;
 	r = at_fe_cond_parse(n, k + 2, close, AT_FE_COND, rows, &nr,
 		2 * AT_FE_MAXTERM);
