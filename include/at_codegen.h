@@ -71,4 +71,11 @@ void at_gen_clear(at_gen *gen);
  * -Wunused-function to warn about. */
 void at_codegen_helpers(at_buf *b, char *const *texts, int n);
 
+/* Returns the name of a helper of at_codegen_helpers that `text`, a source
+ * file, calls or defines (`name(`) without autotile's guard
+ * `#define AT_HELPER_<name>` (a file autotile wrote), with *at its first
+ * occurrence in text; NULL when none.  Generated code would define it
+ * again. */
+const char *at_codegen_helper_clash(const char *text, const char **at);
+
 #endif

@@ -137,19 +137,44 @@ static const struct at_cg_helper {
 	  "arrays do not overlap" },
 };
 
-/* Returns 1 when one of texts[0..n) (NULL: none) calls helper `name`
- * (`name(` not preceded by a letter, digit or `_`). */
-static int at_cg_calls(char *const *texts, int n, const char *name)
+/* Returns the first call of `name` in `text` (NULL: none): `name(` not
+ * preceded by a letter, digit or `_`; or NULL. */
+static const char *at_cg_call_in(const char *text, const char *name)
 {
 	size_t len = strlen(name);
 
+	for (const char *p = text; p && (p = strstr(p, name)); p += len)
+		if (p[len] == '(' && (p == text ||
+		    !(isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+			return p;
+	return NULL;
+}
+
+/* Returns 1 when one of texts[0..n) (NULL: none) calls helper `name`. */
+static int at_cg_calls(char *const *texts, int n, const char *name)
+{
 	for (int k = 0; k < n; k++)
-		for (const char *p = texts[k]; p && (p = strstr(p, name));
-		     p += len)
-			if (p[len] == '(' && (p == texts[k] ||
-			    !(isalnum((unsigned char)p[-1]) || p[-1] == '_')))
-				return 1;
+		if (at_cg_call_in(texts[k], name))
+			return 1;
 	return 0;
+}
+
+/* Returns the helper that a source file calls or defines (see
+ * at_codegen.h). */
+const char *at_codegen_helper_clash(const char *text, const char **at)
+{
+	char guard[64];
+
+	for (size_t h = 0; h < sizeof at_cg_helpers / sizeof *at_cg_helpers;
+	     h++) {
+		const char *name = at_cg_helpers[h].name;
+
+		snprintf(guard, sizeof(guard), "#define AT_HELPER_%s", name);
+		*at = at_cg_call_in(text, name);
+		if (*at && !strstr(text, guard))
+			return name;
+	}
+	return NULL;
 }
 
 /* Appends the helpers the texts call (see at_codegen.h). */

@@ -3014,6 +3014,42 @@ static int at_fe_plain_access(at_fe_nest *n, CXCursor c, unsigned off)
 	return -1;
 }
 
+/* Returns 1 when an `omp threadprivate` directive of the file names
+ * `name`. */
+static int at_fe_threadprivate(const at_fe_tu *t, const char *name)
+{
+	for (unsigned k = 2; k + 1 < t->n_tok; k++) {
+		if (!at_fe_is(t, k, "threadprivate") ||
+		    !at_fe_is(t, k - 1, "omp") || !at_fe_is(t, k - 2, "pragma") ||
+		    !at_fe_is(t, k + 1, "("))
+			continue;
+		for (unsigned j = k + 2; j < t->n_tok && !at_fe_is(t, j, ")");
+		     j++)
+			if (!strcmp(t->spell[j], name))
+				return 1;
+	}
+	return 0;
+}
+
+/* Refuses the variable declared by `d` (used at byte off) when each
+ * thread has a copy of its own (`_Thread_local`, or named by `omp
+ * threadprivate`): the threads of a parallel loop would each write
+ * theirs.  Returns 0, or -1 after a warning. */
+static int at_fe_shared_var(at_fe_nest *n, CXCursor d, unsigned off)
+{
+	CXString s = clang_getCursorSpelling(d);
+	const char *name = clang_getCString(s);
+	int own = clang_getCursorTLSKind(d) != CXTLS_None ||
+		at_fe_threadprivate(n->t, name);
+
+	if (own)
+		at_fe_fail(n, off, "`%s` has a copy per thread (`_Thread_local` "
+			"or `omp threadprivate`): the threads of a parallel loop "
+			"would each use their own", name);
+	clang_disposeString(s);
+	return own ? -1 : 0;
+}
+
 /* Records the array reference `c` (an ArraySubscriptExpr) of `kinds` in
  * statement `st`.  Returns -1 after reporting. */
 static int at_fe_array_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
@@ -3050,6 +3086,8 @@ static int at_fe_array_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 			(int)(e - b), n->t->src->text + b);
 		return -1;
 	}
+	if (at_fe_shared_var(n, d, b) < 0)
+		return -1;
 	name = at_fe_cxstr(clang_getCursorSpelling(d));
 	a = name ? at_fe_array(n, d, name, nsub, b) : -1;
 	m = calloc((size_t)nsub * AT_FE_ROW, sizeof *m);
@@ -3130,6 +3168,8 @@ static int at_fe_scalar_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 		clang_disposeString(s);
 		return -1;
 	}
+	if (at_fe_shared_var(n, d, b) < 0)
+		return -1;
 	name = at_fe_cxstr(clang_getCursorSpelling(d));
 	if (!name) {
 		at_fe_fail(n, b, "out of memory");
@@ -5461,11 +5501,20 @@ static int at_fe_has_directive(const at_fe_tu *t, unsigned b, unsigned e,
 	return 0;
 }
 
+/* Returns 1 for the token `_Pragma`. */
+static int at_fe_pragma_op_tok(const char *s)
+{
+	return !strcmp(s, "_Pragma");
+}
+
 /* Refuses a nest whose text holds what the transformed nest, printed
  * again from its statements in another order and on other lines, would
- * lose or change: a preprocessor directive (a #define or #undef there
- * would no longer apply where it did, an #if would keep only the branch
- * autotile saw, whatever -D flags the output is built with), a range
+ * lose or change: a preprocessor directive or a `_Pragma` operator (a
+ * #define or #undef there would no longer apply where it did, an #if
+ * would keep only the branch autotile saw, whatever -D flags the output
+ * is built with, an `omp atomic` would be dropped), `typeof` (the
+ * declarations the transformed nest hoists would name their operands
+ * elsewhere), a range
  * the preprocessor skipped, `__LINE__` or `__COUNTER__`, or a macro that
  * stringizes or pastes (`#`, `##`: the iterators renamed in its
  * arguments would change its text).  Returns 0, or -1 after a warning. */
@@ -5497,6 +5546,16 @@ static int at_fe_check_text(at_fe_nest *n)
 		CXCursor seen[AT_FE_MACRO_SEEN];
 		int n_seen = 0;
 
+		if (!strcmp(t->spell[k], "typeof") ||
+		    !strcmp(t->spell[k], "__typeof__") ||
+		    !strcmp(t->spell[k], "__typeof")) {
+			at_fe_fail(n, t->off[k], "`%s` inside the loop nest (a "
+				"declaration autotile moves to the top of the "
+				"transformed nest would name its operand where "
+				"that is not declared, or is another variable)",
+				t->spell[k]);
+			return -1;
+		}
 		if (!strcmp(t->spell[k], "__LINE__") ||
 		    !strcmp(t->spell[k], "__COUNTER__")) {
 			at_fe_fail(n, t->off[k], "`%s` inside the loop nest (the "
@@ -5504,6 +5563,16 @@ static int at_fe_check_text(at_fe_nest *n)
 				t->spell[k]);
 			return -1;
 		}
+		if (at_fe_pragma_op_tok(t->spell[k]) ||
+		    (clang_getCursorKind(t->ann[k]) == CXCursor_MacroExpansion &&
+		     at_fe_def_has(t, clang_getCursorReferenced(t->ann[k]),
+			at_fe_pragma_op_tok, seen, &n_seen))) {
+			at_fe_fail(n, t->off[k], "`_Pragma` operator inside the "
+				"loop nest (the transformed nest would not keep it "
+				"where it applies)");
+			return -1;
+		}
+		n_seen = 0;
 		if (clang_getCursorKind(t->ann[k]) == CXCursor_MacroExpansion &&
 		    at_fe_def_has(t, clang_getCursorReferenced(t->ann[k]),
 				at_fe_paste_tok, seen, &n_seen)) {
@@ -5733,12 +5802,6 @@ static int at_fe_pragma_harmless(const at_fe_tu *t, unsigned w)
 			if (at_fe_is(t, w + 1, gcc[i]))
 				return 1;
 	return 0;
-}
-
-/* Returns 1 for the token `_Pragma`. */
-static int at_fe_pragma_op_tok(const char *s)
-{
-	return !strcmp(s, "_Pragma");
 }
 
 /* When the token before token k ends a `_Pragma(...)` operator, or is a

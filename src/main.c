@@ -322,17 +322,93 @@ static int at_cli_parse(struct at_cli *cli, int argc, char **argv)
 	return 0;
 }
 
-/* Returns "c" unless the file uses identifiers c<digits>, then "at_c". */
-static const char *at_cli_iter_prefix(const at_source *src)
+/* Returns 1 when `text` holds an identifier that starts with `p` followed
+ * by a digit. */
+static int at_cli_prefix_used(const char *text, const char *p)
 {
-	const char *t = src->text;
+	size_t n = strlen(p);
 
-	for (size_t i = 0; i + 1 < src->len; i++)
-		if (t[i] == 'c' && isdigit((unsigned char)t[i + 1]) &&
-		    (i == 0 || !(isalnum((unsigned char)t[i - 1]) ||
-				 t[i - 1] == '_')))
-			return "at_c";
-	return "c";
+	for (const char *t = text; (t = strstr(t, p)); t++)
+		if (isdigit((unsigned char)t[n]) && (t == text ||
+		    !(isalnum((unsigned char)t[-1]) || t[-1] == '_')))
+			return 1;
+	return 0;
+}
+
+/* Returns the prefix of generated iterators (<prefix><depth>): "c" unless
+ * the file's text holds c<digits> (comments too), else "at_c", else the
+ * first "at<k>_c" for k = 2, 3, ... (written to buf, of `size` bytes)
+ * that no identifier of `code` (the file without comments and strings)
+ * starts when followed by a digit. */
+static const char *at_cli_iter_prefix(const at_source *src, const char *code,
+	char *buf, size_t size)
+{
+	if (!at_cli_prefix_used(src->text, "c"))
+		return "c";
+	if (!at_cli_prefix_used(code, "at_c"))
+		return "at_c";
+	for (int k = 2;; k++) {
+		snprintf(buf, size, "at%d_c", k);
+		if (!at_cli_prefix_used(code, buf))
+			return buf;
+	}
+}
+
+/* Returns a copy of text (NULL when out of memory) with its comments and
+ * string and character literals blanked, newlines kept: code alone. */
+static char *at_cli_code_only(const char *text)
+{
+	char *c = strdup(text), q = 0;
+
+	for (char *p = c; p && *p; p++) {
+		if (q == 0 && p[0] == '/' && (p[1] == '/' || p[1] == '*')) {
+			q = p[1];
+			*p++ = ' ';
+		} else if (q == 0 && (*p == '"' || *p == '\'')) {
+			q = *p;
+			continue;
+		} else if (q == 0) {
+			continue;
+		} else if (q == '/' && *p == '\n') {
+			q = 0;
+			continue;
+		} else if (q == '*' && p[0] == '*' && p[1] == '/') {
+			*p++ = ' ';
+			q = 0;
+		} else if ((q == '"' || q == '\'') && *p == q) {
+			q = 0;
+			continue;
+		} else if ((q == '"' || q == '\'') && *p == '\\' && p[1]) {
+			*p++ = ' ';
+		}
+		if (*p != '\n')
+			*p = ' ';
+	}
+	return c;
+}
+
+/* Warns, and returns 1, when the file calls or defines a function named
+ * like a helper the generated code defines (at_codegen_helper_clash) in
+ * its code (`code`: at_cli_code_only): every nest of the file is then
+ * left as written. */
+static int at_cli_helper_clash(const at_source *src, const char *code)
+{
+	const char *at = NULL, *name = at_codegen_helper_clash(code, &at);
+	at_loc loc = { src->path, 1, 1, 0 };
+
+	if (at)
+		at = src->text + (at - code);
+	if (!name)
+		return 0;
+	for (const char *p = src->text; at && p < at; p++) {
+		loc.col = *p == '\n' ? 1 : loc.col + 1;
+		loc.line += *p == '\n';
+	}
+	loc.offset = at ? (unsigned)(at - src->text) : 0;
+	at_diag(&loc, AT_WARNING, "`%s` is also a helper function that "
+		"autotile's generated code defines; every loop nest of the "
+		"file left unchanged", name);
+	return 1;
 }
 
 /* Writes `text` to `path` (stdout when NULL); returns 0 or 1. */
@@ -518,23 +594,27 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 	isl_ctx *ctx = at_scop_ctx_alloc();
 	at_plan *plans = calloc(src->n_scop + 1, sizeof(at_plan));
 	char **texts = calloc(src->n_scop + 1, sizeof(char *));
+	char prefix[32], *code = at_cli_code_only(src->text);
 	at_deps_memo memo = { NULL, NULL };
-	at_plan_opts po = { cli->opts, at_cli_iter_prefix(src),
+	at_plan_opts po = { cli->opts, at_cli_iter_prefix(src,
+		code ? code : src->text, prefix, sizeof(prefix)),
 		cli->tune.k > 0 ? cli->tune.k + 2 : 1, NULL, cli->model,
 		cli->cg_limit < 0 ? AT_CG_LIMIT : cli->cg_limit,
 		cli->cg_limit < 0 ? 0 : cli->cg_limit, &memo };
 	char *out = NULL;
-	int rc = 1, failed = 0;
+	int rc = 1, failed = 0, clash;
 	double t;
 
-	if (!ctx || !plans || !texts || (cli->svg && at_cli_svg_dir(cli->svg)))
+	if (!ctx || !plans || !texts || !code ||
+	    (cli->svg && at_cli_svg_dir(cli->svg)))
 		goto done;
 	if (cli->report) {
 		po.report = at_report_new(cli->input, AT_VERSION);
 		if (!po.report)
 			goto done;
 	}
-	for (int k = 0; k < src->n_scop; k++)
+	clash = at_cli_helper_clash(src, code);
+	for (int k = 0; k < src->n_scop && !clash; k++)
 		if (at_plan_nest(ctx, src->scops[k], &po, &plans[k]) < 0)
 			failed = 1;
 	/* An error reported for a nest, even one left unchanged after an
@@ -561,6 +641,7 @@ done:
 			at_plan_clear(&plans[k]);
 	free(plans);
 	free(texts);
+	free(code);
 	free(out);
 	cJSON_Delete(po.report);
 	at_deps_memo_clear(&memo);
