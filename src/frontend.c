@@ -1648,6 +1648,49 @@ static int at_fe_int_cast(const at_fe_tu *t, unsigned k, unsigned close,
 		(count[3] == 1 && sizeof(unsigned long) >= 8));
 }
 
+/* Returns 1 when `ty` is an unsigned integer type. */
+static int at_fe_is_unsigned(CXType ty)
+{
+	enum CXTypeKind k = clang_getCanonicalType(ty).kind;
+
+	return k == CXType_UInt || k == CXType_ULong || k == CXType_ULongLong ||
+		k == CXType_UShort || k == CXType_UChar || k == CXType_Char_U ||
+		k == CXType_UInt128;
+}
+
+/* Visitor keeping in *data the last child of a cast: its operand. */
+static enum CXChildVisitResult at_fe_last_child(CXCursor c, CXCursor parent,
+	CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+/* Returns 1 when the cast whose `(` is token k converts its operand to a
+ * type that holds each of the operand type's values: not narrower, and
+ * not signed of the same width as an unsigned operand (`(int)n` of a
+ * long n, `(int)u`, `(long)ul` change values beyond INT_MAX or
+ * LONG_MAX); 0 otherwise.  A cast clang gives no cursor for (one a macro
+ * expands) is taken to keep them, as at_fe_int_cast alone does. */
+static int at_fe_cast_keeps(const at_fe_tu *t, unsigned k)
+{
+	CXCursor c = t->ann[k], op = clang_getNullCursor();
+	CXType to, from;
+
+	if (clang_getCursorKind(c) != CXCursor_CStyleCastExpr)
+		return 1;
+	clang_visitChildren(c, at_fe_last_child, &op);
+	if (clang_Cursor_isNull(op))
+		return 1;
+	to = clang_getCanonicalType(clang_getCursorType(c));
+	from = clang_getCanonicalType(clang_getCursorType(op));
+	if (clang_Type_getSizeOf(to) < clang_Type_getSizeOf(from))
+		return 0;
+	return !at_fe_is_unsigned(from) || at_fe_is_unsigned(to) ||
+		clang_Type_getSizeOf(to) > clang_Type_getSizeOf(from);
+}
+
 /* unary := ('-' | '+') unary | '(' integer type ')' unary | primary */
 static void at_fe_p_unary(at_fe_p *p, at_fe_poly *out)
 {
@@ -1657,7 +1700,7 @@ static void at_fe_p_unary(at_fe_p *p, at_fe_poly *out)
 		unsigned close = at_fe_match(t, p->k, p->end);
 
 		if (close < p->end && at_fe_int_cast(t, p->k, close,
-				p->role == AT_FE_SUB)) {
+				p->role == AT_FE_SUB) && at_fe_cast_keeps(t, p->k)) {
 			p->k = close + 1;
 			at_fe_p_unary(p, out);
 			return;
@@ -1956,16 +1999,6 @@ static int at_fe_side_call(at_fe_nest *n, unsigned k, unsigned close,
 			"macro `(a) < (b) ? (a) : (b)`), and its expansion is not "
 			"affine", t->spell[k]);
 	return r ? 2 : 0;
-}
-
-/* Returns 1 when `ty` is an unsigned integer type. */
-static int at_fe_is_unsigned(CXType ty)
-{
-	enum CXTypeKind k = clang_getCanonicalType(ty).kind;
-
-	return k == CXType_UInt || k == CXType_ULong || k == CXType_ULongLong ||
-		k == CXType_UShort || k == CXType_UChar || k == CXType_Char_U ||
-		k == CXType_UInt128;
 }
 
 /* Returns 1 when the call of a min or max function at token k passes
