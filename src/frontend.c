@@ -1658,15 +1658,6 @@ static int at_fe_is_unsigned(CXType ty)
 		k == CXType_UInt128;
 }
 
-/* Visitor keeping in *data the last child of a cast: its operand. */
-static enum CXChildVisitResult at_fe_last_child(CXCursor c, CXCursor parent,
-	CXClientData data)
-{
-	(void)parent;
-	*(CXCursor *)data = c;
-	return CXChildVisit_Continue;
-}
-
 /* Returns 1 when the cast whose `(` is token k converts its operand to a
  * type that holds each of the operand type's values: not narrower, and
  * not signed of the same width as an unsigned operand (`(int)n` of a
@@ -1675,16 +1666,20 @@ static enum CXChildVisitResult at_fe_last_child(CXCursor c, CXCursor parent,
  * expands) is taken to keep them, as at_fe_int_cast alone does. */
 static int at_fe_cast_keeps(const at_fe_tu *t, unsigned k)
 {
-	CXCursor c = t->ann[k], op = clang_getNullCursor();
+	CXCursor c = t->ann[k], *ch;
 	CXType to, from;
+	int nc;
 
 	if (clang_getCursorKind(c) != CXCursor_CStyleCastExpr)
 		return 1;
-	clang_visitChildren(c, at_fe_last_child, &op);
-	if (clang_Cursor_isNull(op))
+	nc = at_fe_children(c, &ch);	/* a TypeRef, then the operand */
+	if (nc <= 0) {
+		free(ch);
 		return 1;
+	}
+	from = clang_getCanonicalType(clang_getCursorType(ch[nc - 1]));
+	free(ch);
 	to = clang_getCanonicalType(clang_getCursorType(c));
-	from = clang_getCanonicalType(clang_getCursorType(op));
 	if (clang_Type_getSizeOf(to) < clang_Type_getSizeOf(from))
 		return 0;
 	return !at_fe_is_unsigned(from) || at_fe_is_unsigned(to) ||
@@ -2847,6 +2842,40 @@ static void at_fe_array_bytes(at_array *ar, CXType outer, const long *sz,
 		sz[levels - 3] : 0;
 }
 
+/* Returns 1 when an `omp threadprivate` directive of the file names
+ * `name`. */
+static int at_fe_threadprivate(const at_fe_tu *t, const char *name)
+{
+	for (unsigned k = 2; k + 1 < t->n_tok; k++) {
+		if (!at_fe_is(t, k, "threadprivate") ||
+		    !at_fe_is(t, k - 1, "omp") || !at_fe_is(t, k - 2, "pragma") ||
+		    !at_fe_is(t, k + 1, "("))
+			continue;
+		for (unsigned j = k + 2; j < t->n_tok && !at_fe_is(t, j, ")");
+		     j++)
+			if (!strcmp(t->spell[j], name))
+				return 1;
+	}
+	return 0;
+}
+
+/* Refuses the variable `name` declared by `d` (used at byte off) when each
+ * thread has a copy of its own (`_Thread_local`, or named by `omp
+ * threadprivate`): the threads of a parallel loop would each write
+ * theirs.  Returns 0, or -1 after a warning. */
+static int at_fe_shared_var(at_fe_nest *n, CXCursor d, const char *name,
+	unsigned off)
+{
+	int own = clang_getCursorTLSKind(d) != CXTLS_None ||
+		at_fe_threadprivate(n->t, name);
+
+	if (own)
+		at_fe_fail(n, off, "`%s` has a copy per thread (`_Thread_local` "
+			"or `omp threadprivate`): the threads of a parallel loop "
+			"would each use their own", name);
+	return own ? -1 : 0;
+}
+
 /* Returns the index of the array (or scalar, nsub == 0) declared by `d`
  * and named `name`, used with `nsub` subscripts at byte `off`; adds it
  * when new.  Returns -1 after reporting. */
@@ -2886,6 +2915,8 @@ static int at_fe_array(at_fe_nest *n, CXCursor d, const char *name, int nsub,
 		}
 		return a;
 	}
+	if (at_fe_shared_var(n, d, name, off) < 0)
+		return -1;
 	levels = at_fe_levels(n->t, d, &elem, &is_ptr, &outer, sz, &why);
 	if (levels < 0) {
 		at_fe_fail(n, off, "`%s`: %s", name, why);
@@ -3047,42 +3078,6 @@ static int at_fe_plain_access(at_fe_nest *n, CXCursor c, unsigned off)
 	return -1;
 }
 
-/* Returns 1 when an `omp threadprivate` directive of the file names
- * `name`. */
-static int at_fe_threadprivate(const at_fe_tu *t, const char *name)
-{
-	for (unsigned k = 2; k + 1 < t->n_tok; k++) {
-		if (!at_fe_is(t, k, "threadprivate") ||
-		    !at_fe_is(t, k - 1, "omp") || !at_fe_is(t, k - 2, "pragma") ||
-		    !at_fe_is(t, k + 1, "("))
-			continue;
-		for (unsigned j = k + 2; j < t->n_tok && !at_fe_is(t, j, ")");
-		     j++)
-			if (!strcmp(t->spell[j], name))
-				return 1;
-	}
-	return 0;
-}
-
-/* Refuses the variable declared by `d` (used at byte off) when each
- * thread has a copy of its own (`_Thread_local`, or named by `omp
- * threadprivate`): the threads of a parallel loop would each write
- * theirs.  Returns 0, or -1 after a warning. */
-static int at_fe_shared_var(at_fe_nest *n, CXCursor d, unsigned off)
-{
-	CXString s = clang_getCursorSpelling(d);
-	const char *name = clang_getCString(s);
-	int own = clang_getCursorTLSKind(d) != CXTLS_None ||
-		at_fe_threadprivate(n->t, name);
-
-	if (own)
-		at_fe_fail(n, off, "`%s` has a copy per thread (`_Thread_local` "
-			"or `omp threadprivate`): the threads of a parallel loop "
-			"would each use their own", name);
-	clang_disposeString(s);
-	return own ? -1 : 0;
-}
-
 /* Records the array reference `c` (an ArraySubscriptExpr) of `kinds` in
  * statement `st`.  Returns -1 after reporting. */
 static int at_fe_array_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
@@ -3119,8 +3114,6 @@ static int at_fe_array_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 			(int)(e - b), n->t->src->text + b);
 		return -1;
 	}
-	if (at_fe_shared_var(n, d, b) < 0)
-		return -1;
 	name = at_fe_cxstr(clang_getCursorSpelling(d));
 	a = name ? at_fe_array(n, d, name, nsub, b) : -1;
 	m = calloc((size_t)nsub * AT_FE_ROW, sizeof *m);
@@ -3201,8 +3194,6 @@ static int at_fe_scalar_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 		clang_disposeString(s);
 		return -1;
 	}
-	if (at_fe_shared_var(n, d, b) < 0)
-		return -1;
 	name = at_fe_cxstr(clang_getCursorSpelling(d));
 	if (!name) {
 		at_fe_fail(n, b, "out of memory");
