@@ -191,6 +191,13 @@ typedef struct at_scop {
 	 * long (codegen), where int could not hold what the nest as written
 	 * computes. */
 	int wide_param;
+	/* Why no loop of the nest may run in threads although it is
+	 * parallel, or NULL: the file reads errno, which a math call of the
+	 * nest may set, or uses the floating-point environment (exception
+	 * flags, rounding mode); each OpenMP thread has its own of both.
+	 * Codegen then prints no `omp parallel for` (`omp simd` stays). A
+	 * static string. */
+	const char *serial;
 	/* The nest's text with every statement replaced by `;`, from its
 	 * first `for` on, when an iterator declared outside the nest may be
 	 * read after it: a transformed nest is followed by it, so that those

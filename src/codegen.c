@@ -1197,7 +1197,8 @@ static int at_cg_simd_safe(const struct at_cg *cg,
 }
 
 /* Returns the OpenMP pragma of a loop (0: none, 1: parallel for, 2: simd,
- * 3: none, as simd is unsafe there: at_cg_simd_safe), stores in *par
+ * 3: none, as simd is unsafe there: at_cg_simd_safe; 4: none, as the
+ * nest stays out of threads: at_scop.serial), stores in *par
  * whether it is parallel and records its note for --explain. */
 static int at_cg_omp(struct at_cg *cg, const char *iter,
 	__isl_keep isl_ast_node *body, int level, int flags, int *par)
@@ -1209,10 +1210,12 @@ static int at_cg_omp(struct at_cg *cg, const char *iter,
 		cg->failed = 1;
 		*par = 0;
 	}
-	if (cg->opts->parallel && *par && !flags)
+	if (cg->opts->parallel && *par && !flags && !cg->scop->serial)
 		omp = 1;	/* not inside a parallel loop nor a tile */
 	else if (cg->opts->parallel && *par && !at_cg_has_for(body))
 		omp = at_cg_simd_safe(cg, body) ? 2 : 3;
+	if (cg->opts->parallel && *par && !flags && cg->scop->serial && !omp)
+		omp = 4;
 	at_cg_note(cg, iter, level, *par, omp);
 	return omp;
 }
@@ -1848,6 +1851,7 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 		goto error;
 	cg.out.s[--cg.out.len] = '\0';	/* the nest's own newline follows */
 	gen->text = at_buf_take(&cg.out);
+	gen->serial = scop->serial;
 	at_cg_par_clear(&cg);
 	return gen->text ? 0 : -1;
 error:

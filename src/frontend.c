@@ -132,6 +132,10 @@ typedef struct at_fe_nest {
 	int n_mvar, cap_mvar;
 	struct at_fe_trunc *trunc;	/* divisions in bounds and `if`s */
 	int n_trunc, cap_trunc;
+	/* The first call of the nest to a math function that may set errno
+	 * (at_fe_sets_errno), and the byte where it is ("": none). */
+	char errno_fn[32];
+	unsigned errno_at;
 } at_fe_nest;
 
 /* A division `e / d` (d > 1) that a bound or an `if` compares with x
@@ -3361,6 +3365,38 @@ static int at_fe_pure_builtin(const char *name)
 	return at_fe_pure(base);
 }
 
+/* Returns 1 when `name`, a function at_fe_pure or at_fe_pure_builtin
+ * accepts, may set errno (C11 7.12.1: a domain, pole or range error
+ * with math_errhandling & MATH_ERRNO, as glibc and gcc's default
+ * -fmath-errno have it); 0 for those that never fail (fabs, floor, the
+ * classification macros). */
+static int at_fe_sets_errno(const char *name)
+{
+	static const char *const safe[] = { "fabs", "floor", "ceil", "fmax",
+		"fmin", "abs", "labs", "round", "trunc", "isnan", "isinf",
+		"isinf_sign", "isfinite", "isnormal", "signbit", "fpclassify",
+		"isgreater", "isgreaterequal", "isless", "islessequal",
+		"islessgreater", "isunordered" };
+	char base[32];
+	size_t len;
+
+	if (!strncmp(name, "__builtin_", 10))
+		name += 10;
+	len = strlen(name);
+	if (len == 0 || len >= sizeof base)
+		return 1;
+	memcpy(base, name, len + 1);
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < sizeof safe / sizeof *safe; i++)
+			if (!strcmp(base, safe[i]))
+				return 0;
+		if (len < 2 || (base[len - 1] != 'f' && base[len - 1] != 'l'))
+			return 1;
+		base[--len] = '\0';	/* the float and long double versions */
+	}
+	return 1;
+}
+
 /* Records the references of a call `c`: its arguments, when the callee
  * is a known pure function of the C library or a pure builtin. */
 static int at_fe_read_call(at_fe_nest *n, at_stmt *st, CXCursor c)
@@ -3380,6 +3416,11 @@ static int at_fe_read_call(at_fe_nest *n, at_stmt *st, CXCursor c)
 			"is not in a system header)" : "");
 		free(name);
 		return -1;
+	}
+	if (!n->errno_fn[0] && at_fe_sets_errno(name)) {
+		unsigned e;
+		snprintf(n->errno_fn, sizeof n->errno_fn, "%s", name);
+		at_fe_extent(n->t, c, &n->errno_at, &e);
 	}
 	free(name);
 	for (int i = 0; i < na && !r; i++)
@@ -3531,6 +3572,15 @@ static int at_fe_add_use(const at_fe_tu *t, at_stmt *st, unsigned k, int l,
 	return 0;
 }
 
+/* Returns 1 when token k names a struct or union member (the designator
+ * of `offsetof(struct P, j)`), which keeps its name when an iterator
+ * has the same. */
+static int at_fe_is_member(const at_fe_tu *t, unsigned k)
+{
+	return clang_getCursorKind(clang_getCursorReferenced(t->ann[k])) ==
+		CXCursor_FieldDecl;
+}
+
 /* Records the uses of enclosing iterators and of renamed locals in the
  * text of `st`. */
 static int at_fe_uses(at_fe_nest *n, at_stmt *st)
@@ -3541,7 +3591,7 @@ static int at_fe_uses(at_fe_nest *n, at_stmt *st)
 	     k < t->n_tok && t->off[k] < st->end; k++) {
 		int l = -1, a = -1;
 
-		if (!at_fe_is_ident(t, k))
+		if (!at_fe_is_ident(t, k) || at_fe_is_member(t, k))
 			continue;
 		if ((l = at_fe_open_loop(n, t->spell[k])) < 0 &&
 		    (a = at_fe_renamed(n, k)) < 0)
@@ -4207,21 +4257,49 @@ static int at_fe_check_scalar_alias(at_fe_nest *n)
 	return 0;
 }
 
-/* Finds the pairs of arrays that a plain (non-restrict) pointer may
- * alias, one of them written: the nest is versioned on the elements it
- * accesses of the two not overlapping (at_fe_add_alias).  Returns -1
- * after reporting. */
+/* Returns 1 when array a of the nest is a variable of static storage
+ * duration (a global, a static or extern local), whose address any
+ * caller may pass as an array parameter. */
+static int at_fe_array_static(const at_fe_nest *n, int a)
+{
+	CXCursor d = n->arr_decl[a];
+
+	return clang_getCursorKind(d) == CXCursor_VarDecl &&
+		(clang_getCursorKind(clang_getCursorSemanticParent(d)) ==
+		 CXCursor_TranslationUnit ||
+		 clang_Cursor_getStorageClass(d) == CX_SC_Static ||
+		 clang_Cursor_getStorageClass(d) == CX_SC_Extern);
+}
+
+/* Returns 1 when arrays a and b of the nest (a != b) may share
+ * elements: neither is restrict nor without subscripts, and a is a plain
+ * pointer, or a is an array parameter (a pointer too, in C) and b a
+ * variable of static storage duration.  Array parameters are assumed not
+ * to alias each other (README, "Known limits"), and cannot alias a local
+ * array of the function. */
+static int at_fe_may_alias(const at_fe_nest *n, int a, int b)
+{
+	const at_scop *s = n->s;
+
+	if (s->arrays[a].is_restrict || s->arrays[b].is_restrict ||
+	    s->arrays[a].n_dim == 0 || s->arrays[b].n_dim == 0)
+		return 0;
+	if (n->arr_ptr[a])
+		return 1;
+	return clang_getCursorKind(n->arr_decl[a]) == CXCursor_ParmDecl &&
+		at_fe_array_static(n, b);
+}
+
+/* Finds the pairs of arrays that may alias (at_fe_may_alias), one of
+ * them written: the nest is versioned on the elements it accesses of the
+ * two not overlapping (at_fe_add_alias).  Returns -1 after reporting. */
 static int at_fe_check_alias(at_fe_nest *n)
 {
 	at_scop *s = n->s;
 
 	for (int a = 0; a < s->n_array; a++) {
-		if (!n->arr_ptr[a] || s->arrays[a].is_restrict ||
-		    s->arrays[a].n_dim == 0)
-			continue;
 		for (int b = 0; b < s->n_array; b++) {
-			if (b == a || s->arrays[b].n_dim == 0 ||
-			    s->arrays[b].is_restrict ||
+			if (b == a || !at_fe_may_alias(n, a, b) ||
 			    (!at_fe_written(s, a) && !at_fe_written(s, b)))
 				continue;
 			if (at_fe_add_alias(n, a, b) < 0) {
@@ -5453,6 +5531,61 @@ static int at_fe_check_names(at_fe_nest *n)
 	return 0;
 }
 
+/* Returns the first token of the file spelled as one of names[0 .. nn),
+ * outside `#include` lines (`<errno.h>`), or t->n_tok. */
+static unsigned at_fe_find_spelled(const at_fe_tu *t,
+	const char *const *names, size_t nn)
+{
+	for (unsigned k = 0; k < t->n_tok; k++)
+		for (size_t i = 0; i < nn; i++)
+			if (!strcmp(t->spell[k], names[i]) &&
+			    clang_getCursorKind(t->ann[k]) !=
+			    CXCursor_InclusionDirective)
+				return k;
+	return t->n_tok;
+}
+
+/* Keeps the nest's loops out of threads (at_scop.serial, with a warning)
+ * when the file reads what each thread has a copy of and the nest
+ * changes: the floating-point environment (<fenv.h>: every
+ * floating-point operation raises its exception flags and rounds by its
+ * mode), or errno, which the nest's math calls may set
+ * (at_fe_nest.errno_fn).  The worker threads of `omp parallel for` would
+ * change their own.  Any use in the file counts, not one in another
+ * file. */
+static void at_fe_check_threads(at_fe_nest *n)
+{
+	static const char *const fenv[] = { "feclearexcept", "fegetexceptflag",
+		"feraiseexcept", "fesetexceptflag", "fetestexcept", "fegetround",
+		"fesetround", "fegetenv", "feholdexcept", "fesetenv",
+		"feupdateenv", "feenableexcept", "fedisableexcept",
+		"fegetexcept", "FENV_ACCESS" };
+	static const char *const err[] = { "errno" };
+	const at_fe_tu *t = n->t;
+	unsigned k = at_fe_find_spelled(t, fenv, sizeof fenv / sizeof *fenv);
+	at_loc loc;
+
+	if (k < t->n_tok) {
+		n->s->serial = "the file uses the floating-point environment, "
+			"which each thread has its own of";
+		at_diag(&n->s->loc, AT_WARNING, "no loop of this nest runs in "
+			"threads: the file uses `%s` (line %u), and each thread "
+			"has floating-point exception flags and a rounding mode of "
+			"its own", t->spell[k], at_fe_loc(t, t->off[k]).line);
+		return;
+	}
+	if (!n->errno_fn[0] ||
+	    (k = at_fe_find_spelled(t, err, 1)) == t->n_tok)
+		return;
+	n->s->serial = "the file reads errno, which a math call of the nest "
+		"may set and each thread has its own of";
+	loc = at_fe_loc(t, n->errno_at);
+	at_diag(&loc, AT_WARNING, "no loop of this nest runs in threads: "
+		"`%s` may set errno, which the file reads (line %u) and each "
+		"thread has its own of", n->errno_fn,
+		at_fe_loc(t, t->off[k]).line);
+}
+
 /* Checks and remaps the extracted nest.  Returns -1 after reporting. */
 static int at_fe_finish(at_fe_nest *n)
 {
@@ -5474,7 +5607,10 @@ static int at_fe_finish(at_fe_nest *n)
 		at_fe_fail(n, n->s->loc.offset, "out of memory");
 		return -1;
 	}
-	return at_fe_check_guard(n);
+	if (at_fe_check_guard(n) < 0)
+		return -1;
+	at_fe_check_threads(n);
+	return 0;
 }
 
 static unsigned at_fe_line_start(const at_fe_tu *t, unsigned off);
