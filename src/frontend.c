@@ -3234,13 +3234,12 @@ static int at_fe_scalar_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 
 static int at_fe_read(at_fe_nest *n, at_stmt *st, CXCursor c);
 
-/* Returns 1 when `name` is a math function without side effects. */
-static int at_fe_pure(const char *name)
+/* Returns 1 when `name`, or `name` without a final `f` or `l` (the
+ * float and long double versions of a math function), is one of
+ * list[0 .. n). */
+static int at_fe_math_in(const char *name, const char *const *list,
+	size_t n)
 {
-	static const char *const pure[] = { "sqrt", "exp", "log", "fabs",
-		"pow", "sin", "cos", "tan", "floor", "ceil", "fmax", "fmin",
-		"abs", "labs", "exp2", "log2", "log10", "tanh", "atan", "atan2",
-		"round", "trunc", "fma", "cbrt", "hypot", "fmod" };
 	char base[32];
 	size_t len = strlen(name);
 
@@ -3248,15 +3247,25 @@ static int at_fe_pure(const char *name)
 		return 0;
 	memcpy(base, name, len + 1);
 	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = 0; i < sizeof pure / sizeof *pure; i++)
-			if (!strcmp(base, pure[i]))
+		for (size_t i = 0; i < n; i++)
+			if (!strcmp(base, list[i]))
 				return 1;
-		/* the float (f) and long double (l) versions */
 		if (len < 2 || (base[len - 1] != 'f' && base[len - 1] != 'l'))
 			return 0;
 		base[--len] = '\0';
 	}
 	return 0;
+}
+
+/* Returns 1 when `name` is a math function without side effects. */
+static int at_fe_pure(const char *name)
+{
+	static const char *const pure[] = { "sqrt", "exp", "log", "fabs",
+		"pow", "sin", "cos", "tan", "floor", "ceil", "fmax", "fmin",
+		"abs", "labs", "exp2", "log2", "log10", "tanh", "atan", "atan2",
+		"round", "trunc", "fma", "cbrt", "hypot", "fmod" };
+
+	return at_fe_math_in(name, pure, sizeof pure / sizeof *pure);
 }
 
 /* Reports cursor `c` of statement kinds that cannot be in a nest. */
@@ -3377,24 +3386,10 @@ static int at_fe_sets_errno(const char *name)
 		"isinf_sign", "isfinite", "isnormal", "signbit", "fpclassify",
 		"isgreater", "isgreaterequal", "isless", "islessequal",
 		"islessgreater", "isunordered" };
-	char base[32];
-	size_t len;
 
 	if (!strncmp(name, "__builtin_", 10))
 		name += 10;
-	len = strlen(name);
-	if (len == 0 || len >= sizeof base)
-		return 1;
-	memcpy(base, name, len + 1);
-	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = 0; i < sizeof safe / sizeof *safe; i++)
-			if (!strcmp(base, safe[i]))
-				return 0;
-		if (len < 2 || (base[len - 1] != 'f' && base[len - 1] != 'l'))
-			return 1;
-		base[--len] = '\0';	/* the float and long double versions */
-	}
-	return 1;
+	return !at_fe_math_in(name, safe, sizeof safe / sizeof *safe);
 }
 
 /* Records the references of a call `c`: its arguments, when the callee
