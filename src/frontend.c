@@ -3567,13 +3567,30 @@ static int at_fe_add_use(const at_fe_tu *t, at_stmt *st, unsigned k, int l,
 	return 0;
 }
 
-/* Returns 1 when token k names a struct or union member (the designator
- * of `offsetof(struct P, j)`), which keeps its name when an iterator
- * has the same. */
-static int at_fe_is_member(const at_fe_tu *t, unsigned k)
+/* Returns 1 when token k, spelled like an identifier, does not name a
+ * variable: a struct or union member (the designator of
+ * `offsetof(struct P, j)`), a struct, union or enum tag (`sizeof(struct
+ * j)`), or the name of a function-like macro it calls (`j(3)`).  Such a
+ * token keeps its name when an iterator has the same. */
+static int at_fe_not_var(const at_fe_tu *t, unsigned k)
 {
-	return clang_getCursorKind(clang_getCursorReferenced(t->ann[k])) ==
-		CXCursor_FieldDecl;
+	CXCursor ref = clang_getCursorReferenced(t->ann[k]);
+	unsigned b = 0, e = 0;
+
+	switch (clang_getCursorKind(ref)) {
+	case CXCursor_FieldDecl:
+	case CXCursor_StructDecl:
+	case CXCursor_UnionDecl:
+	case CXCursor_EnumDecl:
+		return 1;
+	case CXCursor_MacroDefinition:
+		return clang_getCursorKind(t->ann[k]) ==
+			CXCursor_MacroExpansion &&
+			at_fe_extent(t, t->ann[k], &b, &e) == 0 &&
+			b == t->off[k];
+	default:
+		return 0;
+	}
 }
 
 /* Records the uses of enclosing iterators and of renamed locals in the
@@ -3586,11 +3603,18 @@ static int at_fe_uses(at_fe_nest *n, at_stmt *st)
 	     k < t->n_tok && t->off[k] < st->end; k++) {
 		int l = -1, a = -1;
 
-		if (!at_fe_is_ident(t, k) || at_fe_is_member(t, k))
+		if (!at_fe_is_ident(t, k) || at_fe_not_var(t, k))
 			continue;
 		if ((l = at_fe_open_loop(n, t->spell[k])) < 0 &&
 		    (a = at_fe_renamed(n, k)) < 0)
 			continue;
+		if (strncmp(t->src->text + t->off[k], t->spell[k],
+		    strlen(t->spell[k]))) {
+			at_fe_fail(n, t->off[k], "`%s` is split by a backslash "
+				"and newline, which the renamed name would not "
+				"replace whole", t->spell[k]);
+			return -1;
+		}
 		if (at_fe_add_use(t, st, k, l, a, &n->cap_use) < 0) {
 			at_fe_fail(n, t->off[k], "out of memory");
 			return -1;
@@ -3758,6 +3782,11 @@ static unsigned at_fe_decl_end(at_fe_nest *n, CXCursor c, CXCursor d,
 		why = "it has the name of a loop iterator of the nest";
 	if (!why && (!at_fe_is(t, k, name) || t->off[k] != off))
 		why = "declared through a macro";
+	if (!why && k + 1 < t->n_tok && !at_fe_is(t, k + 1, "=") &&
+	    !at_fe_is(t, k + 1, ";"))
+		why = "its name is followed by something else than `=` or `;` "
+			"(parentheses, an attribute), which autotile would not "
+			"keep when it hoists the declaration";
 	while (!why && k < t->n_tok && !at_fe_is(t, k, ";"))
 		k++;
 	if (!why && (k >= t->n_tok || t->off[k] >= e + 1))
