@@ -80,4 +80,8 @@ void at_codegen_helpers(at_buf *b, char *const *texts, int n);
  * again. */
 const char *at_codegen_helper_clash(const char *text, const char **at);
 
+/* Returns the name of the i-th helper of at_codegen_helpers (from 0), or
+ * NULL past the last. */
+const char *at_codegen_helper_name(size_t i);
+
 #endif

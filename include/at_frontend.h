@@ -34,6 +34,11 @@ typedef struct at_source {
 	at_scop **scops;	/* in file order, non-overlapping */
 	int n_linedir, cap_linedir;
 	at_linedir *linedirs;	/* in file order */
+	/* The names the included files declare at file scope (variables,
+	 * functions, typedefs, enumerators) or define as macros, each on a
+	 * line of its own, from a first "\n": generated names must not be
+	 * one of them. */
+	char *hdr_names;
 } at_source;
 
 /* Parses `path` with libclang, passing `n_arg` extra compiler arguments
@@ -44,6 +49,10 @@ typedef struct at_source {
  * make it fail. */
 int at_frontend_parse(const char *path, int n_arg, const char *const *args,
 	at_source **out);
+
+/* Returns 1 when `name` is declared at file scope or defined as a macro
+ * by a file `src` includes (at_source.hdr_names). */
+int at_source_declares(const at_source *src, const char *name);
 
 /* Frees a source and its scops.  NULL is allowed. */
 void at_source_free(at_source *src);

@@ -177,6 +177,13 @@ const char *at_codegen_helper_clash(const char *text, const char **at)
 	return NULL;
 }
 
+/* See at_codegen.h. */
+const char *at_codegen_helper_name(size_t i)
+{
+	return i < sizeof at_cg_helpers / sizeof *at_cg_helpers ?
+		at_cg_helpers[i].name : NULL;
+}
+
 /* Appends the helpers the texts call (see at_codegen.h). */
 void at_codegen_helpers(at_buf *b, char *const *texts, int n)
 {

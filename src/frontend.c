@@ -92,6 +92,9 @@ typedef struct at_fe_tu {
 	 * are at call_b.  0, 0 for the file's own tokens. */
 	unsigned call_b, call_e;
 	int depth;		/* calls expanded around it */
+	/* "\n"-separated names that the included files declare at file scope
+	 * or define as macros, from "\n" (at_source.hdr_names) */
+	at_buf hdr;
 } at_fe_tu;
 
 /* One nest being extracted. */
@@ -3738,12 +3741,37 @@ static int at_fe_outer_named(const at_fe_nest *n, const char *name)
 	return 0;
 }
 
+/* Returns 1 when `name` is a whole line of `names` ("\n"-separated,
+ * from a first "\n"). */
+static int at_fe_has_line(const char *names, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = names; p && (p = strstr(p, name)); p++)
+		if (p > names && p[-1] == '\n' && p[n] == '\n')
+			return 1;
+	return 0;
+}
+
+/* See at_frontend.h. */
+int at_source_declares(const at_source *src, const char *name)
+{
+	return at_fe_has_line(src->hdr_names, name);
+}
+
+/* Returns 1 when an included file declares or defines `name`
+ * (at_fe_tu.hdr). */
+static int at_fe_hdr_has(const at_fe_tu *t, const char *name)
+{
+	return at_fe_has_line(t->hdr.s, name);
+}
+
 /* Returns the name the generated code gives a local spelled `name`: the
  * same (malloc'd) when no variable of the nest has it (a variable
  * declared outside it and used in it, at_fe_outer_named, or a local met
  * before), else the first `<name>_<k>` (k = 1, 2, ...) that no token of
- * the file and no variable or parameter of the nest spells; NULL when out
- * of memory. */
+ * the file, no name of an included file (at_fe_hdr_has) and no variable or
+ * parameter of the nest spells; NULL when out of memory. */
 static char *at_fe_local_name(const at_fe_nest *n, const char *name)
 {
 	const at_scop *s = n->s;
@@ -3761,6 +3789,8 @@ static char *at_fe_local_name(const at_fe_nest *n, const char *name)
 			taken = !strcmp(s->params[p], buf);
 		for (unsigned i = 0; !taken && k > 1 && i < n->t->n_tok; i++)
 			taken = at_fe_is(n->t, i, buf);
+		if (!taken && k > 1)
+			taken = at_fe_hdr_has(n->t, buf);
 		if (taken)
 			snprintf(buf, size, "%s_%d", name, k);
 	}
@@ -6355,6 +6385,22 @@ static enum CXChildVisitResult at_fe_add_macro(at_fe_tu *t, CXCursor c)
 	return CXChildVisit_Continue;
 }
 
+/* Adds the name of cursor c, declared in an included file, to t->hdr
+ * when it is one a generated name could hide or be hidden by (at file
+ * scope: a variable, function, typedef or enumerator; a macro). */
+static void at_fe_add_hdr_name(at_fe_tu *t, CXCursor c)
+{
+	char *name = at_fe_cxstr(clang_getCursorSpelling(c));
+
+	if (!t->hdr.len)
+		at_buf_add(&t->hdr, "\n");
+	if (name && *name) {
+		at_buf_add(&t->hdr, name);
+		at_buf_add(&t->hdr, "\n");
+	}
+	free(name);
+}
+
 /* Visitor collecting the macro definitions of every file, and the
  * loops, blocks and function definitions of the main file. */
 static enum CXChildVisitResult at_fe_collect(CXCursor c, CXCursor parent,
@@ -6366,10 +6412,18 @@ static enum CXChildVisitResult at_fe_collect(CXCursor c, CXCursor parent,
 	int *n = NULL, *cap = NULL;
 
 	(void)parent;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+		if (k == CXCursor_MacroDefinition || k == CXCursor_VarDecl ||
+		    k == CXCursor_FunctionDecl || k == CXCursor_TypedefDecl ||
+		    k == CXCursor_EnumConstantDecl)
+			at_fe_add_hdr_name(t, c);
+		if (k == CXCursor_MacroDefinition)
+			return at_fe_add_macro(t, c);
+		return k == CXCursor_EnumDecl ? CXChildVisit_Recurse :
+			CXChildVisit_Continue;
+	}
 	if (k == CXCursor_MacroDefinition)
 		return at_fe_add_macro(t, c);
-	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-		return CXChildVisit_Continue;
 	if (k == CXCursor_ForStmt)
 		v = &t->fors, n = &t->n_for, cap = &t->cap_for;
 	else if (k == CXCursor_CompoundStmt)
@@ -6435,7 +6489,12 @@ static int at_fe_tokens(at_fe_tu *t)
 	t->skipped = clang_getSkippedRanges(t->tu, t->file);
 	clang_visitChildren(clang_getTranslationUnitCursor(t->tu),
 		at_fe_collect, t);
-	return 0;
+	if (!t->hdr.len)
+		at_buf_add(&t->hdr, "\n");
+	if (at_buf_failed(&t->hdr))
+		return -1;
+	src->hdr_names = strdup(t->hdr.s);
+	return src->hdr_names ? 0 : -1;
 }
 
 /* Releases everything `t` holds except the source. */
@@ -6458,6 +6517,7 @@ static void at_fe_tu_clear(at_fe_tu *t)
 	free(t->funcs);
 	free(t->calls);
 	free(t->blocks);
+	at_buf_clear(&t->hdr);
 	if (t->tu)
 		clang_disposeTranslationUnit(t->tu);
 }
@@ -6579,5 +6639,6 @@ void at_source_free(at_source *src)
 	free(src->linedirs);
 	free(src->text);
 	free(src->path);
+	free(src->hdr_names);
 	free(src);
 }

@@ -323,7 +323,7 @@ static int at_cli_parse(struct at_cli *cli, int argc, char **argv)
 }
 
 /* Returns 1 when `text` holds an identifier that starts with `p` followed
- * by a digit. */
+ * by a digit (text may also be at_source.hdr_names). */
 static int at_cli_prefix_used(const char *text, const char *p)
 {
 	size_t n = strlen(p);
@@ -339,17 +339,20 @@ static int at_cli_prefix_used(const char *text, const char *p)
  * the file's text holds c<digits> (comments too), else "at_c", else the
  * first "at<k>_c" for k = 2, 3, ... (written to buf, of `size` bytes)
  * that no identifier of `code` (the file without comments and strings)
- * starts when followed by a digit. */
+ * starts when followed by a digit, nor a name an included file declares
+ * or defines (at_source.hdr_names). */
 static const char *at_cli_iter_prefix(const at_source *src, const char *code,
 	char *buf, size_t size)
 {
-	if (!at_cli_prefix_used(src->text, "c"))
+	const char *hdr = src->hdr_names ? src->hdr_names : "";
+
+	if (!at_cli_prefix_used(src->text, "c") && !at_cli_prefix_used(hdr, "c"))
 		return "c";
-	if (!at_cli_prefix_used(code, "at_c"))
+	if (!at_cli_prefix_used(code, "at_c") && !at_cli_prefix_used(hdr, "at_c"))
 		return "at_c";
 	for (int k = 2;; k++) {
 		snprintf(buf, size, "at%d_c", k);
-		if (!at_cli_prefix_used(code, buf))
+		if (!at_cli_prefix_used(code, buf) && !at_cli_prefix_used(hdr, buf))
 			return buf;
 	}
 }
@@ -409,6 +412,30 @@ static int at_cli_helper_clash(const at_source *src, const char *code)
 		"autotile's generated code defines; every loop nest of the "
 		"file left unchanged", name);
 	return 1;
+}
+
+/* Warns, and returns 1, when a file the source includes declares or
+ * defines a name of a helper the generated code defines (a function or
+ * macro `at_min`) without autotile's guard `AT_HELPER_<name>`: every
+ * nest of the file is then left as written. */
+static int at_cli_helper_in_header(const at_source *src)
+{
+	char guard[64];
+	const char *name;
+	at_loc loc = { src->path, 1, 1, 0 };
+
+	for (size_t i = 0; (name = at_codegen_helper_name(i)); i++) {
+		snprintf(guard, sizeof(guard), "AT_HELPER_%s", name);
+		if (!at_source_declares(src, name) ||
+		    at_source_declares(src, guard))
+			continue;
+		at_diag(&loc, AT_WARNING, "`%s`, which an included file declares "
+			"or defines, is also a helper function that autotile's "
+			"generated code defines; every loop nest of the file left "
+			"unchanged", name);
+		return 1;
+	}
+	return 0;
 }
 
 /* Writes `text` to `path` (stdout when NULL); returns 0 or 1. */
@@ -613,7 +640,7 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 		if (!po.report)
 			goto done;
 	}
-	clash = at_cli_helper_clash(src, code);
+	clash = at_cli_helper_clash(src, code) || at_cli_helper_in_header(src);
 	for (int k = 0; k < src->n_scop && !clash; k++)
 		if (at_plan_nest(ctx, src->scops[k], &po, &plans[k]) < 0)
 			failed = 1;

@@ -16,7 +16,7 @@
 #                              contain (a line of a nest that gets transformed)
 #                              (both ignore the "// expect-" header lines)
 # When the expected exit status is 0, the output must also compile with and
-# without -fopenmp and print exactly what the input program prints; with
+# without -fopenmp (-I the source's directory, for its headers) and print exactly what the input program prints; with
 # SAME_AS=TOOL (the sanitizer pass: make test checks TOOL's outputs
 # themselves), an output byte-identical to TOOL's with the same arguments
 # is not compiled again, and any other is.
@@ -44,6 +44,9 @@ if [ $# -ne 1 ]; then
 	exit 2
 fi
 src=$1
+# an output in OUTDIR finds the headers beside its source (hdrnames.h)
+CFLAGS_ET="$CFLAGS_ET -I$(dirname "$src")"
+CFLAGS_SEQ="$CFLAGS_SEQ -I$(dirname "$src")"
 name=$(basename "$src" .c)
 what="errors/$name.c"
 
