@@ -5892,6 +5892,29 @@ static unsigned at_fe_pragma(const at_fe_tu *t, unsigned k)
 	return k + 2;
 }
 
+/* Returns the start of the line of the outermost `#if`, `#ifdef` or
+ * `#ifndef` still open at byte `off` of the file, or off when none is:
+ * where text inserted for every nest (the helpers) stays outside each
+ * conditional, so that the output still builds with other -D flags. */
+static unsigned at_fe_outside_conds(const at_fe_tu *t, unsigned off)
+{
+	unsigned start = off;
+	int depth = 0;
+
+	for (unsigned k = 0; k + 1 < t->n_tok && t->off[k] < off; k++) {
+		if (!at_fe_is(t, k, "#") || !at_fe_line_first(t, k))
+			continue;
+		if (at_fe_is(t, k + 1, "if") || at_fe_is(t, k + 1, "ifdef") ||
+		    at_fe_is(t, k + 1, "ifndef")) {
+			if (depth++ == 0)
+				start = at_fe_line_start(t, t->off[k]);
+		} else if (at_fe_is(t, k + 1, "endif") && depth > 0) {
+			depth--;
+		}
+	}
+	return depth > 0 ? start : off;
+}
+
 /* Returns a new scop for the pragma whose `#` is token k, with clause
  * text [cb, ce) and the enclosing function `fn`; NULL when out of
  * memory. */
@@ -5915,6 +5938,7 @@ static at_scop *at_fe_new_scop(const at_fe_tu *t, unsigned k, unsigned cb,
 	s->loc = at_fe_loc(t, t->off[k]);
 	s->is_region = is_region;
 	at_fe_extent(t, fn, &s->func_begin, &e);
+	s->func_begin = at_fe_outside_conds(t, s->func_begin);
 	s->clauses = at_fe_strndup(text + cb, ce - cb);
 	s->indent = at_fe_strndup(text + ls, t->off[k] - ls);
 	if (!s->clauses || !s->indent) {
