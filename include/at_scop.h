@@ -240,6 +240,11 @@ typedef struct at_scop {
 /* Number of columns of every affine row of `scop`. */
 int at_scop_ncol(const at_scop *scop);
 
+/* Returns 1 if `name` cannot be an identifier in isl's text syntax: one
+ * of its keywords (`mod`, `or`, `exists`, `infty`, ...) or a statement
+ * name S<digit>... of at_scop's own. */
+int at_scop_is_keyword(const char *name);
+
 /* Returns the position of global loop `g` among the loops enclosing `s`
  * (0 = outermost), or -1 when g does not enclose s. */
 int at_scop_stmt_dim(const at_stmt *s, int g);

@@ -5565,6 +5565,8 @@ static int at_fe_unused(at_fe_nest *n)
 /* Refuses a nest whose arrays or parameters have names with characters
  * other than ASCII letters, digits and `_` (C allows universal character
  * names; isl, which names its tuples and parameters by them, does not).
+ * Also refuses one whose name isl's text syntax reserves
+ * (at_scop_is_keyword).
  * Returns 0, or -1 after a warning. */
 static int at_fe_check_names(at_fe_nest *n)
 {
@@ -5574,6 +5576,12 @@ static int at_fe_check_names(at_fe_nest *n)
 		const char *name = i < s->n_param ? s->params[i] :
 			s->arrays[i - s->n_param].name;
 
+		if (at_scop_is_keyword(name)) {
+			at_fe_fail(n, s->loc.offset, "`%s`: a name that isl's "
+				"text syntax reserves (a keyword such as `mod`, "
+				"`or`, `exists`, or S<digit>...)", name);
+			return -1;
+		}
 		for (const char *c = name; *c; c++)
 			if (!isalnum((unsigned char)*c) && *c != '_') {
 				at_fe_fail(n, s->loc.offset, "`%s`: a name with "

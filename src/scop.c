@@ -91,8 +91,8 @@ static const char *at_scop_isl_keywords[] = {
 	"cst", "lb", "ub", NULL
 };
 
-/* Returns 1 if `name` cannot be used as an identifier in isl text. */
-static int at_scop_is_keyword(const char *name)
+/* See at_scop.h. */
+int at_scop_is_keyword(const char *name)
 {
 	for (int k = 0; at_scop_isl_keywords[k]; k++)
 		if (strcmp(name, at_scop_isl_keywords[k]) == 0)
