@@ -30,14 +30,13 @@ typedef struct at_loop_note {
 	int parallel;		/* proved parallel */
 	int omp;		/* 0: none, 1: parallel for, 2: simd, 3: none
 				 * (simd unsafe: codegen.c, at_cg_simd_safe),
-				 * 4: none (not in threads: at_gen.serial) */
+				 * 4: none (not in threads: at_scop.serial) */
 } at_loop_note;
 
 typedef struct at_gen {
 	char *text;		/* the nest's C text; no trailing newline */
 	int n_note;
 	at_loop_note notes[AT_MAX_NOTES];
-	const char *serial;	/* at_scop.serial of the nest */
 } at_gen;
 
 /* Generation options shared by all nests of a file. */

@@ -20,9 +20,9 @@ void at_explain_nest(FILE *f, const at_scop *scop, const at_deps *deps);
  * structures are legal; with explain on, why each illegal one is. */
 void at_explain_space(FILE *f, const at_scop *scop, const at_space *space);
 
-/* Prints the chosen candidate, why others were not taken (`why`, may be
- * NULL), and the parallel loops of the generated code. */
-void at_explain_choice(FILE *f, const at_cand *cand, const char *why,
-	const at_gen *gen);
+/* Prints the chosen candidate of `scop`, why others were not taken
+ * (`why`, may be NULL), and the parallel loops of the generated code. */
+void at_explain_choice(FILE *f, const at_scop *scop, const at_cand *cand,
+	const char *why, const at_gen *gen);
 
 #endif

@@ -1210,18 +1210,20 @@ static int at_cg_simd_safe(const struct at_cg *cg,
 static int at_cg_omp(struct at_cg *cg, const char *iter,
 	__isl_keep isl_ast_node *body, int level, int flags, int *par)
 {
-	int omp = 0;
+	int omp = 0, outer;
 
 	*par = at_cg_loop_is_parallel(cg, iter, body);
 	if (*par < 0) {
 		cg->failed = 1;
 		*par = 0;
 	}
-	if (cg->opts->parallel && *par && !flags && !cg->scop->serial)
-		omp = 1;	/* not inside a parallel loop nor a tile */
+	/* not inside a parallel loop nor a tile */
+	outer = cg->opts->parallel && *par && !flags;
+	if (outer && !cg->scop->serial)
+		omp = 1;
 	else if (cg->opts->parallel && *par && !at_cg_has_for(body))
 		omp = at_cg_simd_safe(cg, body) ? 2 : 3;
-	if (cg->opts->parallel && *par && !flags && cg->scop->serial && !omp)
+	else if (outer)
 		omp = 4;
 	at_cg_note(cg, iter, level, *par, omp);
 	return omp;
@@ -1858,7 +1860,6 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 		goto error;
 	cg.out.s[--cg.out.len] = '\0';	/* the nest's own newline follows */
 	gen->text = at_buf_take(&cg.out);
-	gen->serial = scop->serial;
 	at_cg_par_clear(&cg);
 	return gen->text ? 0 : -1;
 error:

@@ -142,8 +142,8 @@ void at_explain_nest(FILE *f, const at_scop *scop, const at_deps *deps)
 }
 
 /* Prints the chosen candidate and the parallel loops. */
-void at_explain_choice(FILE *f, const at_cand *cand, const char *why,
-	const at_gen *gen)
+void at_explain_choice(FILE *f, const at_scop *scop, const at_cand *cand,
+	const char *why, const at_gen *gen)
 {
 	isl_union_map *map = isl_schedule_get_map(cand->schedule);
 	char *s = isl_union_map_to_str(map);
@@ -165,7 +165,7 @@ void at_explain_choice(FILE *f, const at_cand *cand, const char *why,
 			"decreases as the sequential loop around it advances "
 			"(GCC 12 -O3 miscompiles that under simd)" :
 			n->omp == 4 ? "; no #pragma omp parallel for: " : "",
-			n->omp == 4 && gen->serial ? gen->serial : "");
+			n->omp == 4 && scop->serial ? scop->serial : "");
 	}
 }
 

@@ -92,9 +92,10 @@ typedef struct at_fe_tu {
 	 * are at call_b.  0, 0 for the file's own tokens. */
 	unsigned call_b, call_e;
 	int depth;		/* calls expanded around it */
-	/* "\n"-separated names that the included files declare at file scope
-	 * or define as macros, from "\n" (at_source.hdr_names) */
-	at_buf hdr;
+	at_buf hdr;		/* at_source.hdr_names while it is collected */
+	/* The first token of the file that uses the floating-point
+	 * environment, and the first `errno`; n_tok: none (at_fe_thread_state) */
+	unsigned fenv_tok, errno_tok;
 } at_fe_tu;
 
 /* One nest being extracted. */
@@ -3759,18 +3760,11 @@ int at_source_declares(const at_source *src, const char *name)
 	return at_fe_has_line(src->hdr_names, name);
 }
 
-/* Returns 1 when an included file declares or defines `name`
- * (at_fe_tu.hdr). */
-static int at_fe_hdr_has(const at_fe_tu *t, const char *name)
-{
-	return at_fe_has_line(t->hdr.s, name);
-}
-
 /* Returns the name the generated code gives a local spelled `name`: the
  * same (malloc'd) when no variable of the nest has it (a variable
  * declared outside it and used in it, at_fe_outer_named, or a local met
  * before), else the first `<name>_<k>` (k = 1, 2, ...) that no token of
- * the file, no name of an included file (at_fe_hdr_has) and no variable or
+ * the file, no name of an included file (at_source_declares) and no variable or
  * parameter of the nest spells; NULL when out of memory. */
 static char *at_fe_local_name(const at_fe_nest *n, const char *name)
 {
@@ -3790,7 +3784,7 @@ static char *at_fe_local_name(const at_fe_nest *n, const char *name)
 		for (unsigned i = 0; !taken && k > 1 && i < n->t->n_tok; i++)
 			taken = at_fe_is(n->t, i, buf);
 		if (!taken && k > 1)
-			taken = at_fe_hdr_has(n->t, buf);
+			taken = at_source_declares(n->t->src, buf);
 		if (taken)
 			snprintf(buf, size, "%s_%d", name, k);
 	}
@@ -5593,20 +5587,6 @@ static int at_fe_check_names(at_fe_nest *n)
 	return 0;
 }
 
-/* Returns the first token of the file spelled as one of names[0 .. nn),
- * outside `#include` lines (`<errno.h>`), or t->n_tok. */
-static unsigned at_fe_find_spelled(const at_fe_tu *t,
-	const char *const *names, size_t nn)
-{
-	for (unsigned k = 0; k < t->n_tok; k++)
-		for (size_t i = 0; i < nn; i++)
-			if (!strcmp(t->spell[k], names[i]) &&
-			    clang_getCursorKind(t->ann[k]) !=
-			    CXCursor_InclusionDirective)
-				return k;
-	return t->n_tok;
-}
-
 /* Keeps the nest's loops out of threads (at_scop.serial, with a warning)
  * when the file reads what each thread has a copy of and the nest
  * changes: the floating-point environment (<fenv.h>: every
@@ -5614,17 +5594,11 @@ static unsigned at_fe_find_spelled(const at_fe_tu *t,
  * mode), or errno, which the nest's math calls may set
  * (at_fe_nest.errno_fn).  The worker threads of `omp parallel for` would
  * change their own.  Any use in the file counts, not one in another
- * file. */
+ * file.  The file's tokens were looked at once (at_fe_thread_state). */
 static void at_fe_check_threads(at_fe_nest *n)
 {
-	static const char *const fenv[] = { "feclearexcept", "fegetexceptflag",
-		"feraiseexcept", "fesetexceptflag", "fetestexcept", "fegetround",
-		"fesetround", "fegetenv", "feholdexcept", "fesetenv",
-		"feupdateenv", "feenableexcept", "fedisableexcept",
-		"fegetexcept", "FENV_ACCESS" };
-	static const char *const err[] = { "errno" };
 	const at_fe_tu *t = n->t;
-	unsigned k = at_fe_find_spelled(t, fenv, sizeof fenv / sizeof *fenv);
+	unsigned k = t->fenv_tok;
 	at_loc loc;
 
 	if (k < t->n_tok) {
@@ -5636,8 +5610,7 @@ static void at_fe_check_threads(at_fe_nest *n)
 			"its own", t->spell[k], at_fe_loc(t, t->off[k]).line);
 		return;
 	}
-	if (!n->errno_fn[0] ||
-	    (k = at_fe_find_spelled(t, err, 1)) == t->n_tok)
+	if (!n->errno_fn[0] || (k = t->errno_tok) == t->n_tok)
 		return;
 	n->s->serial = "the file reads errno, which a math call of the nest "
 		"may set and each thread has its own of";
@@ -6424,8 +6397,6 @@ static void at_fe_add_hdr_name(at_fe_tu *t, CXCursor c)
 {
 	char *name = at_fe_cxstr(clang_getCursorSpelling(c));
 
-	if (!t->hdr.len)
-		at_buf_add(&t->hdr, "\n");
 	if (name && *name) {
 		at_buf_add(&t->hdr, name);
 		at_buf_add(&t->hdr, "\n");
@@ -6487,6 +6458,36 @@ static void at_fe_drop_comments(at_fe_tu *t)
 	t->n_tok = j;
 }
 
+/* Returns the first token of the file spelled as one of names[0 .. nn),
+ * outside `#include` lines (`<errno.h>`), or t->n_tok. */
+static unsigned at_fe_find_spelled(const at_fe_tu *t,
+	const char *const *names, size_t nn)
+{
+	for (unsigned k = 0; k < t->n_tok; k++)
+		for (size_t i = 0; i < nn; i++)
+			if (!strcmp(t->spell[k], names[i]) &&
+			    clang_getCursorKind(t->ann[k]) !=
+			    CXCursor_InclusionDirective)
+				return k;
+	return t->n_tok;
+}
+
+/* Sets t->fenv_tok to the first use in the file of the floating-point
+ * environment (a <fenv.h> function, `FENV_ACCESS`) and t->errno_tok to
+ * the first `errno`, for at_fe_check_threads. */
+static void at_fe_thread_state(at_fe_tu *t)
+{
+	static const char *const fenv[] = { "feclearexcept", "fegetexceptflag",
+		"feraiseexcept", "fesetexceptflag", "fetestexcept", "fegetround",
+		"fesetround", "fegetenv", "feholdexcept", "fesetenv",
+		"feupdateenv", "feenableexcept", "fedisableexcept",
+		"fegetexcept", "FENV_ACCESS" };
+	static const char *const err[] = { "errno" };
+
+	t->fenv_tok = at_fe_find_spelled(t, fenv, sizeof fenv / sizeof *fenv);
+	t->errno_tok = at_fe_find_spelled(t, err, 1);
+}
+
 /* Tokenizes and annotates the main file and indexes its lines.
  * Returns -1 when out of memory. */
 static int at_fe_tokens(at_fe_tu *t)
@@ -6519,13 +6520,11 @@ static int at_fe_tokens(at_fe_tu *t)
 		if (src->text[i] == '\n')
 			t->lines[t->n_line++] = (unsigned)i + 1;
 	t->skipped = clang_getSkippedRanges(t->tu, t->file);
+	at_buf_add(&t->hdr, "\n");
 	clang_visitChildren(clang_getTranslationUnitCursor(t->tu),
 		at_fe_collect, t);
-	if (!t->hdr.len)
-		at_buf_add(&t->hdr, "\n");
-	if (at_buf_failed(&t->hdr))
-		return -1;
-	src->hdr_names = strdup(t->hdr.s);
+	src->hdr_names = at_buf_take(&t->hdr);
+	at_fe_thread_state(t);
 	return src->hdr_names ? 0 : -1;
 }
 

@@ -323,8 +323,8 @@ static int at_cli_parse(struct at_cli *cli, int argc, char **argv)
 }
 
 /* Returns 1 when `text` holds an identifier that starts with `p` followed
- * by a digit (text may also be at_source.hdr_names). */
-static int at_cli_prefix_used(const char *text, const char *p)
+ * by a digit. */
+static int at_cli_prefix_in(const char *text, const char *p)
 {
 	size_t n = strlen(p);
 
@@ -333,6 +333,16 @@ static int at_cli_prefix_used(const char *text, const char *p)
 		    !(isalnum((unsigned char)t[-1]) || t[-1] == '_')))
 			return 1;
 	return 0;
+}
+
+/* Returns 1 when `text` (src->text or its code alone) or a name that an
+ * included file declares or defines (at_source.hdr_names) starts with
+ * `p` followed by a digit. */
+static int at_cli_prefix_used(const at_source *src, const char *text,
+	const char *p)
+{
+	return at_cli_prefix_in(text, p) ||
+		(src->hdr_names && at_cli_prefix_in(src->hdr_names, p));
 }
 
 /* Returns the prefix of generated iterators (<prefix><depth>): "c" unless
@@ -344,15 +354,13 @@ static int at_cli_prefix_used(const char *text, const char *p)
 static const char *at_cli_iter_prefix(const at_source *src, const char *code,
 	char *buf, size_t size)
 {
-	const char *hdr = src->hdr_names ? src->hdr_names : "";
-
-	if (!at_cli_prefix_used(src->text, "c") && !at_cli_prefix_used(hdr, "c"))
+	if (!at_cli_prefix_used(src, src->text, "c"))
 		return "c";
-	if (!at_cli_prefix_used(code, "at_c") && !at_cli_prefix_used(hdr, "at_c"))
+	if (!at_cli_prefix_used(src, code, "at_c"))
 		return "at_c";
 	for (int k = 2;; k++) {
 		snprintf(buf, size, "at%d_c", k);
-		if (!at_cli_prefix_used(code, buf) && !at_cli_prefix_used(hdr, buf))
+		if (!at_cli_prefix_used(src, code, buf))
 			return buf;
 	}
 }
@@ -390,15 +398,40 @@ static char *at_cli_code_only(const char *text)
 	return c;
 }
 
+/* Returns the name of a helper of the generated code that a file `src`
+ * includes declares or defines (a function or macro `at_min`) without
+ * autotile's guard `AT_HELPER_<name>`, or NULL. */
+static const char *at_cli_helper_in_header(const at_source *src)
+{
+	char guard[64];
+	const char *name;
+
+	for (size_t i = 0; (name = at_codegen_helper_name(i)); i++) {
+		snprintf(guard, sizeof(guard), "AT_HELPER_%s", name);
+		if (at_source_declares(src, name) &&
+		    !at_source_declares(src, guard))
+			return name;
+	}
+	return NULL;
+}
+
 /* Warns, and returns 1, when the file calls or defines a function named
  * like a helper the generated code defines (at_codegen_helper_clash) in
- * its code (`code`: at_cli_code_only): every nest of the file is then
+ * its code (`code`: at_cli_code_only), or a file it includes declares or
+ * defines one (at_cli_helper_in_header): every nest of the file is then
  * left as written. */
 static int at_cli_helper_clash(const at_source *src, const char *code)
 {
 	const char *at = NULL, *name = at_codegen_helper_clash(code, &at);
 	at_loc loc = { src->path, 1, 1, 0 };
 
+	if (!name && (name = at_cli_helper_in_header(src))) {
+		at_diag(&loc, AT_WARNING, "`%s`, which an included file "
+			"declares or defines, is also a helper function that "
+			"autotile's generated code defines; every loop nest of "
+			"the file left unchanged", name);
+		return 1;
+	}
 	if (at)
 		at = src->text + (at - code);
 	if (!name)
@@ -412,30 +445,6 @@ static int at_cli_helper_clash(const at_source *src, const char *code)
 		"autotile's generated code defines; every loop nest of the "
 		"file left unchanged", name);
 	return 1;
-}
-
-/* Warns, and returns 1, when a file the source includes declares or
- * defines a name of a helper the generated code defines (a function or
- * macro `at_min`) without autotile's guard `AT_HELPER_<name>`: every
- * nest of the file is then left as written. */
-static int at_cli_helper_in_header(const at_source *src)
-{
-	char guard[64];
-	const char *name;
-	at_loc loc = { src->path, 1, 1, 0 };
-
-	for (size_t i = 0; (name = at_codegen_helper_name(i)); i++) {
-		snprintf(guard, sizeof(guard), "AT_HELPER_%s", name);
-		if (!at_source_declares(src, name) ||
-		    at_source_declares(src, guard))
-			continue;
-		at_diag(&loc, AT_WARNING, "`%s`, which an included file declares "
-			"or defines, is also a helper function that autotile's "
-			"generated code defines; every loop nest of the file left "
-			"unchanged", name);
-		return 1;
-	}
-	return 0;
 }
 
 /* Writes `text` to `path` (stdout when NULL); returns 0 or 1. */
@@ -640,7 +649,7 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 		if (!po.report)
 			goto done;
 	}
-	clash = at_cli_helper_clash(src, code) || at_cli_helper_in_header(src);
+	clash = at_cli_helper_clash(src, code);
 	for (int k = 0; k < src->n_scop && !clash; k++)
 		if (at_plan_nest(ctx, src->scops[k], &po, &plans[k]) < 0)
 			failed = 1;

@@ -456,7 +456,7 @@ static int at_plan_generate(isl_ctx *ctx, const at_scop *scop,
 		plan->text[i] = gen.text;
 		plan->n = i + 1;
 		if (i == 0 && opts->explain && c)
-			at_explain_choice(stderr, c, r->why, &gen);
+			at_explain_choice(stderr, scop, c, r->why, &gen);
 		else if (i == 0 && opts->explain)
 			fprintf(stderr, "  chosen: keep (%s)\n", r->why);
 	}

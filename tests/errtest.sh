@@ -16,7 +16,8 @@
 #                              contain (a line of a nest that gets transformed)
 #                              (both ignore the "// expect-" header lines)
 # When the expected exit status is 0, the output must also compile with and
-# without -fopenmp (-I the source's directory, for its headers) and print exactly what the input program prints; with
+# without -fopenmp (with -I the source's directory, for its headers) and
+# print exactly what the input program prints; with
 # SAME_AS=TOOL (the sanitizer pass: make test checks TOOL's outputs
 # themselves), an output byte-identical to TOOL's with the same arguments
 # is not compiled again, and any other is.
