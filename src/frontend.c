@@ -4387,6 +4387,36 @@ static enum CXChildVisitResult at_fe_loop_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
+/* Visitor of at_fe_iter_live: a `goto` after the nest whose label lies
+ * before the nest's end (or a computed `goto`, whose label is unknown)
+ * repeats the nest like a loop does; widens [x->lb, x->le) to cover the
+ * label (the function's start for a computed one) and the `goto`. */
+static enum CXChildVisitResult at_fe_goto_visit(CXCursor c, CXCursor parent,
+	CXClientData data)
+{
+	at_fe_encl *x = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor *ch, label = clang_getNullCursor();
+	unsigned b, e, lb = 0, le;
+	int n;
+
+	(void)parent;
+	if ((k != CXCursor_GotoStmt && k != CXCursor_IndirectGotoStmt) ||
+	    at_fe_extent(x->t, c, &b, &e) < 0 || b < x->e)
+		return CXChildVisit_Recurse;
+	if (k == CXCursor_GotoStmt && (n = at_fe_children(c, &ch)) > 0) {
+		label = clang_getCursorReferenced(ch[0]);
+		free(ch);
+	}
+	if (!clang_Cursor_isNull(label) &&
+	    at_fe_extent(x->t, label, &lb, &le) == 0 && lb >= x->e)
+		return CXChildVisit_Continue;	/* a jump forward or after */
+	if (x->lb == x->le || lb < x->lb)
+		x->lb = lb;
+	if (e > x->le)
+		x->le = e;
+	return CXChildVisit_Continue;
+}
 
 /* Returns 1 when token k starts `v = e;` (or `v = e,` / `v = e)`, as in a
  * `for` initialisation) at the start of a statement or of a `for`
@@ -4484,8 +4514,9 @@ static unsigned at_fe_loop_kill_end(const at_fe_tu *t, unsigned k)
  * statement whose initialisation overwrites it (reached only through
  * that initialisation) or whose body overwrites it on a straight path
  * from its start (at_fe_loop_kill_end); and, when the nest sits in a loop of the
- * function, that loop refers to d before the nest only if such a
- * straight overwrite inside the loop follows the nest. */
+ * function (or a later `goto` jumps back before it, at_fe_goto_visit),
+ * that loop refers to d before the nest only if such a straight
+ * overwrite inside the loop follows the nest. */
 static int at_fe_iter_live(const at_fe_nest *n, CXCursor d, unsigned *use)
 {
 	const at_fe_tu *t = n->t;
@@ -4503,6 +4534,7 @@ static int at_fe_iter_live(const at_fe_nest *n, CXCursor d, unsigned *use)
 	    at_fe_extent(t, fn, &fb, &fe) < 0)
 		return 1;
 	clang_visitChildren(fn, at_fe_loop_visit, &x);
+	clang_visitChildren(fn, at_fe_goto_visit, &x);
 	for (unsigned k = at_fe_tok_from(t, fb); k < t->n_tok &&
 	    t->off[k] < fe; k++) {
 		unsigned o = t->off[k];
