@@ -73,7 +73,8 @@ void at_gen_clear(at_gen *gen);
 void at_codegen_helpers(at_buf *b, char *const *texts, int n);
 
 /* Returns the name of a helper of at_codegen_helpers that `text`, a source
- * file, calls or defines (`name(`) without autotile's guard
+ * file, names (a call, a function, a variable or parameter that would
+ * hide the helper in generated code) without autotile's guard
  * `#define AT_HELPER_<name>` (a file autotile wrote), with *at its first
  * occurrence in text; NULL when none.  Generated code would define it
  * again. */

@@ -137,15 +137,22 @@ static const struct at_cg_helper {
 	  "arrays do not overlap" },
 };
 
-/* Returns the first call of `name` in `text` (NULL: none): `name(` not
- * preceded by a letter, digit or `_`; or NULL. */
-static const char *at_cg_call_in(const char *text, const char *name)
+/* Returns 1 for a character that may continue an identifier. */
+static int at_cg_ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Returns the first occurrence in `text` of identifier `name`, followed
+ * by `(` when `call` (a call or a function's definition), or NULL. */
+static const char *at_cg_name_in(const char *text, const char *name,
+	int call)
 {
 	size_t len = strlen(name);
 
 	for (const char *p = text; p && (p = strstr(p, name)); p += len)
-		if (p[len] == '(' && (p == text ||
-		    !(isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+		if ((call ? p[len] == '(' : !at_cg_ident_char(p[len])) &&
+		    (p == text || !at_cg_ident_char(p[-1])))
 			return p;
 	return NULL;
 }
@@ -154,7 +161,7 @@ static const char *at_cg_call_in(const char *text, const char *name)
 static int at_cg_calls(char *const *texts, int n, const char *name)
 {
 	for (int k = 0; k < n; k++)
-		if (at_cg_call_in(texts[k], name))
+		if (at_cg_name_in(texts[k], name, 1))
 			return 1;
 	return 0;
 }
@@ -170,7 +177,7 @@ const char *at_codegen_helper_clash(const char *text, const char **at)
 		const char *name = at_cg_helpers[h].name;
 
 		snprintf(guard, sizeof(guard), "#define AT_HELPER_%s", name);
-		*at = at_cg_call_in(text, name);
+		*at = at_cg_name_in(text, name, 0);
 		if (*at && !strstr(text, guard))
 			return name;
 	}

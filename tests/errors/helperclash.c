@@ -6,7 +6,7 @@
 // Found by a helper's probe programs (session 58).
 // expect-exit: 0
 // expect-args: --strategy fixed:8
-// expect-diag: 17:[0-9]+: warning: autotile: `at_min` is also a helper function
+// expect-diag: 17:[0-9]+: warning: autotile: `at_min` is also the name of a helper function
 // expect-identical: yes
 #include <stdio.h>
 
