@@ -59,7 +59,7 @@ typedef struct at_bound {
  * original schedule uses -i for it). */
 typedef struct at_loop {
 	char *iter;		/* iterator name as written */
-	char *type;		/* its C type as written, e.g. "int", "long" */
+	char *type;		/* its C type, canonical: "int", "unsigned long" */
 	int parent;		/* index of the enclosing loop, -1 at nest level */
 	int depth;		/* 0 for the outermost loop */
 	int n_lb, n_ub;
@@ -76,7 +76,7 @@ typedef enum at_ref_kind {
 /* One array (or scalar) accessed in the nest. */
 typedef struct at_array {
 	char *name;
-	char *elem_type;	/* e.g. "double", "float", "int" */
+	char *elem_type;	/* canonical: "double", "int" (an enum's integer type) */
 	int elem_size;		/* sizeof(elem_type) in bytes */
 	int n_dim;		/* 0 for a scalar */
 	int is_restrict;	/* pointer declared restrict */

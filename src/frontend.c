@@ -2402,6 +2402,37 @@ static int at_fe_step(at_fe_nest *n, int l, unsigned lo, unsigned hi)
 	return 0;
 }
 
+/* Returns a malloc'd spelling of type `ty` that means the same type in
+ * any scope and language mode, without leading qualifiers: its canonical
+ * type (no typedef a block may shadow, no `typeof`), and for an enum
+ * its integer type (an unnamed enum has no name to spell; an object of
+ * enum type computes as one of that type does). */
+static char *at_fe_type_name(CXType ty)
+{
+	static const char *const quals[] = { "const ", "volatile ",
+		"restrict " };
+	char *s, *p;
+	int again = 1;
+
+	ty = clang_getCanonicalType(ty);
+	if (ty.kind == CXType_Enum)
+		ty = clang_getCanonicalType(clang_getEnumDeclIntegerType(
+			clang_getTypeDeclaration(ty)));
+	s = p = at_fe_cxstr(clang_getTypeSpelling(ty));
+
+	while (s && again) {
+		again = 0;
+		for (size_t i = 0; i < sizeof quals / sizeof *quals; i++)
+			if (!strncmp(p, quals[i], strlen(quals[i]))) {
+				p += strlen(quals[i]);
+				again = 1;
+			}
+	}
+	if (s && p != s)
+		memmove(s, p, strlen(p) + 1);
+	return s;
+}
+
 /* Reads the initialisation tokens [lo, hi) of loop l (`T i = e` or
  * `i = e`): sets the iterator's name and type and stores the tokens of
  * `e` in [*elo, *ehi).  Returns 0, or -1 after reporting. */
@@ -2441,7 +2472,7 @@ static int at_fe_init(at_fe_nest *n, int l, unsigned lo, unsigned hi,
 	ty = clang_getCursorType(d);
 	n->iter_decl[l] = d;
 	lp->iter = strdup(t->spell[eq - 1]);
-	lp->type = at_fe_cxstr(clang_getTypeSpelling(ty));
+	lp->type = at_fe_type_name(ty);
 	if (!lp->iter || !lp->type) {
 		at_fe_fail(n, lp->loc.offset, "out of memory");
 		return -1;
@@ -2764,27 +2795,6 @@ static int at_fe_array_restrict(const at_fe_tu *t, CXCursor d)
 		    at_fe_is(t, j, "__restrict__"))
 			return 1;
 	return 0;
-}
-
-/* Returns a malloc'd spelling of type `ty` without leading qualifiers. */
-static char *at_fe_type_name(CXType ty)
-{
-	static const char *const quals[] = { "const ", "volatile ",
-		"restrict " };
-	char *s = at_fe_cxstr(clang_getTypeSpelling(ty)), *p = s;
-	int again = 1;
-
-	while (s && again) {
-		again = 0;
-		for (size_t i = 0; i < sizeof quals / sizeof *quals; i++)
-			if (!strncmp(p, quals[i], strlen(quals[i]))) {
-				p += strlen(quals[i]);
-				again = 1;
-			}
-	}
-	if (s && p != s)
-		memmove(s, p, strlen(p) + 1);
-	return s;
 }
 
 /* Describes the variable `d` for use with `nsub` subscripts: its element
@@ -4254,51 +4264,83 @@ static unsigned at_fe_address_taken(const at_fe_tu *t, CXCursor v,
 	return 0;
 }
 
-/* Checks the scalars the nest reads or writes (its bounds' variables,
- * its scalar variables) against the plain pointers it writes through,
+/* Returns the first plain pointer (not restrict) the nest accesses,
+ * one it writes through when `written`, or -1 when there is none. */
+static int at_fe_plain_ptr(const at_fe_nest *n, int written)
+{
+	const at_scop *s = n->s;
+
+	for (int a = 0; a < s->n_array; a++)
+		if (n->arr_ptr[a] && !s->arrays[a].is_restrict &&
+		    s->arrays[a].n_dim > 0 && (!written || at_fe_written(s, a)))
+			return a;
+	return -1;
+}
+
+/* Returns the scalar variable i of the nest: its parameters (bounds'
+ * variables) first, then its scalar variables, then its loops'
+ * iterators; sets *name and *written (the nest changes it).  Returns a
+ * null cursor for an array, a macro or an enumerator. */
+static CXCursor at_fe_scalar(const at_fe_nest *n, int i, const char **name,
+	int *written)
+{
+	const at_scop *s = n->s;
+	int a = i - s->n_param, l = a - s->n_array;
+
+	*written = 1;
+	if (l >= 0) {
+		*name = s->loops[l].iter;
+		return n->iter_decl[l];
+	}
+	*name = a < 0 ? s->params[i] : s->arrays[a].name;
+	*written = a >= 0 && at_fe_written(s, a);
+	if (a >= 0 && s->arrays[a].n_dim > 0)
+		return clang_getNullCursor();
+	return at_fe_name_decl(n, *name);
+}
+
+/* Checks the scalars of the nest (its bounds' variables, its scalar
+ * variables and its iterators) against the plain pointers it accesses,
  * which might point to one of them: a scalar whose address the file
- * takes (`k(&lim)` with `Q[0] = ...` in the nest), or a global another
- * file may take the address of, leaves the nest unchanged (the
- * transformed nest reads a bound once, and reorders the scalar's reads
- * against the pointer's writes).  Returns 0, or -1 after a warning. */
+ * takes (`k(&lim)` with `Q[0] = ...` in the nest, `pi = &j` with
+ * `... = pi[0]`), or a global another file may take the address of,
+ * leaves the nest unchanged when the nest writes through the pointer or
+ * writes the scalar (the transformed nest reads a bound once, runs
+ * iterators of its own and reorders the scalar's accesses against the
+ * pointer's).  Returns 0, or -1 after a warning. */
 static int at_fe_check_scalar_alias(at_fe_nest *n)
 {
 	at_scop *s = n->s;
-	int ptr = -1;
+	int w = at_fe_plain_ptr(n, 1), r = w >= 0 ? w : at_fe_plain_ptr(n, 0);
+	int total = s->n_param + s->n_array + s->n_loop;
 
-	for (int a = 0; a < s->n_array && ptr < 0; a++)
-		if (n->arr_ptr[a] && !s->arrays[a].is_restrict &&
-		    s->arrays[a].n_dim > 0 && at_fe_written(s, a))
-			ptr = a;
-	if (ptr < 0)
+	if (r < 0)
 		return 0;
-	for (int i = 0; i < s->n_param + s->n_array; i++) {
-		const char *name = i < s->n_param ? s->params[i] :
-			s->arrays[i - s->n_param].name;
-		CXCursor v;
+	for (int i = 0; i < total; i++) {
+		const char *name, *how = w >= 0 ? "writes" : "reads";
+		int written;
+		CXCursor v = at_fe_scalar(n, i, &name, &written);
 		unsigned at;
 
-		if (i >= s->n_param && s->arrays[i - s->n_param].n_dim > 0)
-			continue;
-		v = at_fe_name_decl(n, name);
-		if (clang_Cursor_isNull(v))
+		if (clang_Cursor_isNull(v) || (w < 0 && !written))
 			continue;
 		if ((at = at_fe_address_taken(n->t, v, name)) != 0) {
-			at_fe_fail(n, s->loc.offset, "the nest writes through "
+			at_fe_fail(n, s->loc.offset, "the nest %s through "
 				"pointer `%s`, which may point to `%s` (its "
-				"address is taken on line %u)", s->arrays[ptr].name,
-				name, at_fe_loc(n->t, at).line);
+				"address is taken on line %u)", how,
+				s->arrays[r].name, name,
+				at_fe_loc(n->t, at).line);
 			return -1;
 		}
 		if (clang_getCursorKind(clang_getCursorSemanticParent(v)) ==
 		    CXCursor_TranslationUnit &&
 		    clang_getCursorLinkage(v) == CXLinkage_External &&
 		    !clang_isConstQualifiedType(clang_getCursorType(v))) {
-			at_fe_fail(n, s->loc.offset, "the nest writes through "
+			at_fe_fail(n, s->loc.offset, "the nest %s through "
 				"pointer `%s`, which may point to `%s`, a global "
 				"other files can take the address of (make it "
-				"static, or the pointer restrict)",
-				s->arrays[ptr].name, name);
+				"static, or the pointer restrict)", how,
+				s->arrays[r].name, name);
 			return -1;
 		}
 	}

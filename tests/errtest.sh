@@ -9,7 +9,8 @@
 #   // expect-diag: PATTERN    (any number) a grep -E pattern that must match
 #                              a stderr line after "NAME.c:", e.g.
 #                              "20:13: warning: autotile: .*break"
-#   // expect-args: ARGS       autotile options (default: --strategy fixed:8)
+#   // expect-args: ARGS       autotile options (default: --strategy fixed:8);
+#                              a -std=STD among them builds the programs too
 #   // expect-identical: yes   the output must be byte-identical to the input
 #   // expect-kept: TEXT       (any number) a fixed string the output contains
 #   // expect-gone: TEXT       (any number) a fixed string the output must not
@@ -76,6 +77,13 @@ exit_want=$(header expect-exit | head -n 1)
 [ -n "$exit_want" ] || fail "no '// expect-exit:' header"
 args=$(header expect-args | head -n 1)
 [ -n "$args" ] || args="--strategy fixed:8"
+# a language standard in the arguments builds the programs with it too
+for a in $args; do
+	case $a in -std=*)
+		CFLAGS_ET="$CFLAGS_ET $a"
+		CFLAGS_SEQ="$CFLAGS_SEQ $a" ;;
+	esac
+done
 out=$OUTDIR/$name.c
 err=$OUTDIR/$name.err
 rm -f "$out" "$err"
