@@ -3219,9 +3219,12 @@ static int at_fe_scalar_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 	}
 	if (at_fe_any_loop(n, name)) {
 		k = at_fe_tok_from(t, b);
-		if (kinds & AT_WRITE)
+		if ((kinds & AT_WRITE) && at_fe_open_loop(n, name) >= 0)
 			at_fe_fail(n, b, "iterator `%s` is written inside the "
 				"loop body", name);
+		else if (kinds & AT_WRITE)
+			at_fe_fail(n, b, "iterator `%s` of a loop of the nest "
+				"is written outside its loop", name);
 		else if (at_fe_open_loop(n, name) < 0)
 			at_fe_fail(n, b, "iterator `%s` is used outside its "
 				"loop", name);
