@@ -75,9 +75,10 @@ void at_codegen_helpers(at_buf *b, char *const *texts, int n);
 /* Returns the name of a helper of at_codegen_helpers that `text`, a source
  * file, names (a call, a function, a variable or parameter that would
  * hide the helper in generated code) without autotile's guard
- * `#define AT_HELPER_<name>` (a file autotile wrote), with *at its first
- * occurrence in text; NULL when none.  Generated code would define it
- * again. */
+ * `#define AT_HELPER_<name>` (a file autotile wrote), or the name of a
+ * helper's parameter (`at_n`: a macro so named would expand in the
+ * helpers) in a file without any such guard, with *at its first
+ * occurrence in text; NULL when none. */
 const char *at_codegen_helper_clash(const char *text, const char **at);
 
 /* Returns the name of the i-th helper of at_codegen_helpers (from 0), or

@@ -98,7 +98,7 @@ struct at_cg {
 	int long_params;
 };
 
-#define AT_CG_BOUNDS "integer helpers for generated loop bounds (d > 0)"
+#define AT_CG_BOUNDS "integer helpers for generated loop bounds (at_d > 0)"
 
 /* The helpers generated code may call: name, its definition and the
  * comment that goes before the first helper of its group.  A nest whose
@@ -112,30 +112,37 @@ struct at_cg {
 static const struct at_cg_helper {
 	const char *name, *def, *comment;
 } at_cg_helpers[] = {
-	{ "at_floord", "static inline int at_floord(int n, int d) "
-	  "{ return n >= 0 ? n / d : (n + 1) / d - 1; }\n",
+	{ "at_floord", "static inline int at_floord(int at_n, int at_d) "
+	  "{ return at_n >= 0 ? at_n / at_d : (at_n + 1) / at_d - 1; }\n",
 	  AT_CG_BOUNDS },
-	{ "at_min", "static inline int at_min(int a, int b) "
-	  "{ return a < b ? a : b; }\n",
+	{ "at_min", "static inline int at_min(int at_a, int at_b) "
+	  "{ return at_a < at_b ? at_a : at_b; }\n",
 	  AT_CG_BOUNDS },
-	{ "at_max", "static inline int at_max(int a, int b) "
-	  "{ return a > b ? a : b; }\n",
+	{ "at_max", "static inline int at_max(int at_a, int at_b) "
+	  "{ return at_a > at_b ? at_a : at_b; }\n",
 	  AT_CG_BOUNDS },
-	{ "at_lfloord", "static inline long at_lfloord(long n, long d) "
-	  "{ return n >= 0 ? n / d : (n + 1) / d - 1; }\n",
+	{ "at_lfloord", "static inline long at_lfloord(long at_n, long at_d) "
+	  "{ return at_n >= 0 ? at_n / at_d : (at_n + 1) / at_d - 1; }\n",
 	  AT_CG_BOUNDS },
-	{ "at_lmin", "static inline long at_lmin(long a, long b) "
-	  "{ return a < b ? a : b; }\n",
+	{ "at_lmin", "static inline long at_lmin(long at_a, long at_b) "
+	  "{ return at_a < at_b ? at_a : at_b; }\n",
 	  AT_CG_BOUNDS },
-	{ "at_lmax", "static inline long at_lmax(long a, long b) "
-	  "{ return a > b ? a : b; }\n",
+	{ "at_lmax", "static inline long at_lmax(long at_a, long at_b) "
+	  "{ return at_a > at_b ? at_a : at_b; }\n",
 	  AT_CG_BOUNDS },
-	{ "at_addr", "static inline unsigned long long at_addr(const void *p, "
-	  "long long i, unsigned long long size)\n{ return (unsigned long "
-	  "long)p + (unsigned long long)i * size; }\n",
-	  "the address of element i of p as an integer, for the checks that "
-	  "arrays do not overlap" },
+	{ "at_addr", "static inline unsigned long long at_addr(const void "
+	  "*at_p, long long at_i, unsigned long long at_size)\n{ return "
+	  "(unsigned long long)at_p + (unsigned long long)at_i * at_size; }\n",
+	  "the address of element at_i of at_p as an integer, for the checks "
+	  "that arrays do not overlap" },
 };
+
+/* The names of the helpers' parameters: a user's macro of such a name
+ * would expand inside the helpers' definitions (`#define n 200` in
+ * `int at_floord(int n, ...)`), so they are checked as the helpers'
+ * own names are (at_codegen_helper_clash). */
+static const char *const at_cg_helper_params[] = { "at_n", "at_d",
+	"at_a", "at_b", "at_p", "at_i", "at_size" };
 
 /* Returns 1 for a character that may continue an identifier. */
 static int at_cg_ident_char(char c)
@@ -181,6 +188,13 @@ const char *at_codegen_helper_clash(const char *text, const char **at)
 		if (*at && !strstr(text, guard))
 			return name;
 	}
+	for (size_t p = 0; p < sizeof at_cg_helper_params /
+	     sizeof *at_cg_helper_params; p++) {
+		*at = at_cg_name_in(text, at_cg_helper_params[p], 0);
+		if (*at && !strstr(text, "#define AT_HELPER_"))
+			return at_cg_helper_params[p];
+	}
+	*at = NULL;
 	return NULL;
 }
 

@@ -442,8 +442,9 @@ static int at_cli_helper_clash(const at_source *src, const char *code)
 	}
 	loc.offset = at ? (unsigned)(at - src->text) : 0;
 	at_diag(&loc, AT_WARNING, "`%s` is also the name of a helper "
-		"function that autotile's generated code defines; every loop "
-		"nest of the file left unchanged", name);
+		"function (or of a helper's parameter) that autotile's "
+		"generated code defines; every loop nest of the file left "
+		"unchanged", name);
 	return 1;
 }
 

@@ -14,8 +14,8 @@
 // expect-kept: for (int at_c0 = 
 // expect-kept: at_min(
 // expect-kept: at_floord(
-// expect-kept: static inline int at_min(int a, int b)
-// expect-kept: static inline long at_lmin(long a, long b)
+// expect-kept: static inline int at_min(int at_a, int at_b)
+// expect-kept: static inline long at_lmin(long at_a, long at_b)
 // expect-gone: for (int j = 1; j < n - 1; j++)
 #include <stdio.h>
 
