@@ -145,10 +145,42 @@ static void at_space_clause(const at_scop *scop, const char *name,
 	}
 }
 
+/* Returns the depth of the nest's deepest statement. */
+static int at_space_nest_depth(const at_scop *scop)
+{
+	int d = 0;
+
+	for (int i = 0; i < scop->n_stmt; i++)
+		if (scop->stmts[i].n_loop > d)
+			d = scop->stmts[i].n_loop;
+	return d;
+}
+
+/* Warns about clause `name` when an earlier clause of the pragma had the
+ * same name (*seen holds one bit per clause name of `names`). */
+static void at_space_repeat(const at_scop *scop, const char *name,
+	size_t len, unsigned *seen)
+{
+	static const char *const names[] = { "tile", "shape", "scan",
+		"candidate", "parallel" };
+
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		if (strlen(names[i]) != len || strncmp(name, names[i], len))
+			continue;
+		if (*seen & 1u << i)
+			at_diag(&scop->loc, AT_WARNING, "clause `%s` given more "
+				"than once in `#pragma autotile`; the last one is "
+				"used", names[i]);
+		*seen |= 1u << i;
+	}
+}
+
 /* Parses the pragma clauses into opts (see at_space.h). */
 int at_space_parse_clauses(const at_scop *scop, at_opts *opts)
 {
 	const char *p = scop->clauses ? scop->clauses : "";
+	unsigned seen = 0;
+	int n_size = opts->n_size, depth = at_space_nest_depth(scop);
 
 	while (*p) {
 		const char *name = p;
@@ -162,9 +194,15 @@ int at_space_parse_clauses(const at_scop *scop, at_opts *opts)
 		if (len == 0)
 			len = 1;
 		arg_len = at_space_arg_len(p + len);
+		at_space_repeat(scop, name, len, &seen);
 		at_space_clause(scop, name, len, p + len, arg_len, opts);
 		p += len + arg_len;
 	}
+	if (opts->n_size != n_size && depth > 0 && opts->n_size > depth)
+		at_diag(&scop->loc, AT_WARNING, "clause `tile` gives %d sizes "
+			"for a nest %d loop%s deep; the last %d ignored",
+			opts->n_size, depth, depth == 1 ? "" : "s",
+			opts->n_size - depth);
 	return 0;
 }
 

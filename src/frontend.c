@@ -621,6 +621,13 @@ static int at_fe_paste_tok(const char *s)
 	return !strcmp(s, "#") || !strcmp(s, "##");
 }
 
+/* Returns 1 for the tokens `__LINE__` and `__COUNTER__`, whose value
+ * depends on where they are expanded. */
+static int at_fe_line_tok(const char *s)
+{
+	return !strcmp(s, "__LINE__") || !strcmp(s, "__COUNTER__");
+}
+
 /* Returns 1 when macro definition `def`, or the definition of a macro
  * one of its tokens names (every definition of that name, to any
  * depth), holds a token `tok_bad` accepts (an assignment, `#`); else 0.
@@ -1014,6 +1021,40 @@ static enum CXChildVisitResult at_fe_mexp_visit(CXCursor c, CXCursor parent,
 	}
 }
 
+/* Returns 1 when expression `c` binds as one operand wherever its text
+ * stands: a literal, a variable, a parenthesis, a call, a cast or a
+ * prefix operator (seen through implicit conversions); 0 for a binary or
+ * conditional operator, or anything else. */
+static int at_fe_binds_tight(CXCursor c)
+{
+	for (;;) {
+		CXCursor *ch;
+		int n;
+
+		switch (clang_getCursorKind(c)) {
+		case CXCursor_IntegerLiteral:
+		case CXCursor_CharacterLiteral:
+		case CXCursor_DeclRefExpr:
+		case CXCursor_ParenExpr:
+		case CXCursor_CallExpr:
+		case CXCursor_CStyleCastExpr:
+		case CXCursor_UnaryOperator:
+		case CXCursor_UnaryExpr:
+			return 1;
+		case CXCursor_UnexposedExpr:
+			n = at_fe_children(c, &ch);
+			if (n == 1)
+				c = ch[0];
+			free(ch);
+			if (n != 1)
+				return 0;
+			break;
+		default:
+			return 0;
+		}
+	}
+}
+
 /* Checks the object-like macro expanded at token k, read as a parameter
  * (one symbol): clang must give its expansion there as one operand (not
  * so `#define N 10 + 5` in `2 * N`) of integer type, which clang
@@ -1042,7 +1083,9 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 	if (f.n > 1 && !f.mixed && at_fe_def_is_operand(t,
 			clang_getCursorReferenced(t->ann[k]), 16))
 		f.n = 1;
-	if (f.n != 1) {
+	/* the generated bounds paste its name in other contexts (`-N`,
+	 * `N / 32`), where `100 + 100` would not be one value */
+	if (f.n != 1 || !at_fe_binds_tight(f.node)) {
 		at_fe_fail(n, t->off[k], "macro `%s` does not expand to one "
 			"operand here (a parameter is one value: put its "
 			"definition in parentheses)", name);
@@ -5828,13 +5871,22 @@ static int at_fe_check_text(at_fe_nest *n)
 				t->spell[k]);
 			return -1;
 		}
-		if (!strcmp(t->spell[k], "__LINE__") ||
-		    !strcmp(t->spell[k], "__COUNTER__")) {
+		if (at_fe_line_tok(t->spell[k])) {
 			at_fe_fail(n, t->off[k], "`%s` inside the loop nest (the "
 				"transformed statements stand on other lines)",
 				t->spell[k]);
 			return -1;
 		}
+		if (clang_getCursorKind(t->ann[k]) == CXCursor_MacroExpansion &&
+		    at_fe_def_has(t, clang_getCursorReferenced(t->ann[k]),
+			at_fe_line_tok, seen, &n_seen)) {
+			at_fe_fail(n, t->off[k], "macro `%s` expands to `__LINE__` "
+				"or `__COUNTER__` inside the loop nest (the "
+				"transformed statements stand on other lines)",
+				t->spell[k]);
+			return -1;
+		}
+		n_seen = 0;
 		if (at_fe_pragma_op_tok(t->spell[k]) ||
 		    (clang_getCursorKind(t->ann[k]) == CXCursor_MacroExpansion &&
 		     at_fe_def_has(t, clang_getCursorReferenced(t->ann[k]),
@@ -5973,6 +6025,28 @@ static unsigned at_fe_outside_conds(const at_fe_tu *t, unsigned off)
 	return depth > 0 ? start : off;
 }
 
+/* Replaces the comments in pragma text `p` (block comments, and line
+ * comments to the end of the line) with spaces, as the preprocessor
+ * does. */
+static void at_fe_blank_comments(char *p)
+{
+	while (*p) {
+		char *end = NULL;
+
+		if (p[0] == '/' && p[1] == '*')
+			end = strstr(p + 2, "*/");
+		else if (p[0] == '/' && p[1] == '/')
+			end = p + strcspn(p, "\n") - 2;
+		else {
+			p++;
+			continue;
+		}
+		end = end ? end + 2 : p + strlen(p);
+		while (p < end)
+			*p++ = ' ';
+	}
+}
+
 /* Returns a new scop for the pragma whose `#` is token k, with clause
  * text [cb, ce) and the enclosing function `fn`; NULL when out of
  * memory. */
@@ -6006,6 +6080,7 @@ static at_scop *at_fe_new_scop(const at_fe_tu *t, unsigned k, unsigned cb,
 	for (char *p = s->clauses; *p; p++)	/* continuation lines */
 		if (*p == '\\' && (p[1] == '\n' || p[1] == '\r'))
 			*p = ' ';
+	at_fe_blank_comments(s->clauses);
 	return s;
 }
 
