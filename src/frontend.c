@@ -6258,6 +6258,26 @@ static int at_fe_above_fail(const at_fe_tu *t, unsigned p, const at_loc *loc)
 	return 1;
 }
 
+/* Warns that the `#pragma autotile` at loc is not followed by a `for`
+ * loop, naming what token nx, the first after its line, is when that
+ * explains it: a macro, or a preprocessor directive. */
+static void at_fe_no_loop(const at_fe_tu *t, unsigned nx, const at_loc *loc)
+{
+	if (nx < t->n_tok && nx + 1 < t->n_tok && at_fe_is(t, nx, "#"))
+		at_diag(loc, AT_WARNING, "`#%s` between `#pragma autotile` and "
+			"its loop (put the mark right above the loop); loop nest "
+			"left unchanged", t->spell[nx + 1]);
+	else if (nx < t->n_tok &&
+	    clang_getCursorKind(t->ann[nx]) == CXCursor_MacroExpansion)
+		at_diag(loc, AT_WARNING, "`#pragma autotile` is followed by "
+			"macro `%s`, not by a `for` loop written out (autotile "
+			"reads a nest's loops as written); loop nest left "
+			"unchanged", t->spell[nx]);
+	else
+		at_diag(loc, AT_WARNING, "`#pragma autotile` is not followed "
+			"by a for loop; loop nest left unchanged");
+}
+
 /* Handles `#pragma autotile` at token k (its word at token w).  Returns
  * -1 when out of memory. */
 static int at_fe_autotile(at_fe_tu *t, unsigned k, unsigned w)
@@ -6286,8 +6306,7 @@ static int at_fe_autotile(at_fe_tu *t, unsigned k, unsigned w)
 		    b == t->off[nx] && at_fe_is(t, nx, "for"))
 			break;
 	if (i == t->n_for || clang_Cursor_isNull(fn)) {
-		at_diag(&loc, AT_WARNING, "`#pragma autotile` is not followed "
-			"by a for loop; loop nest left unchanged");
+		at_fe_no_loop(t, nx, &loc);
 		return 0;
 	}
 	loop = t->fors[i];
