@@ -2616,6 +2616,32 @@ static enum CXChildVisitResult at_fe_ucmp_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
+/* Visitor finding, in f's bytes, an addition, multiplication or left
+ * shift computed in an unsigned type, which C wraps past its maximum
+ * (`n + 1` at n = UINT_MAX is 0) where autotile reads integers. */
+static enum CXChildVisitResult at_fe_ugrow_visit(CXCursor c, CXCursor parent,
+	CXClientData data)
+{
+	static const char *const grow[] = { "+", "*", "<<" };
+	at_fe_ufind *f = data;
+	unsigned b, e;
+	long op;
+
+	(void)parent;
+	if (at_fe_extent(f->t, c, &b, &e) < 0 || e <= f->b || b >= f->e)
+		return CXChildVisit_Continue;
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+	    (op = at_fe_op_tok(f->t, c)) < 0 ||
+	    !at_fe_is_unsigned(clang_getCursorType(c)))
+		return CXChildVisit_Recurse;
+	for (size_t i = 0; i < sizeof grow / sizeof *grow; i++)
+		if (!strcmp(f->t->spell[op], grow[i])) {
+			f->found = 1;
+			return CXChildVisit_Break;
+		}
+	return CXChildVisit_Recurse;
+}
+
 /* Returns 1 when tokens [lo, hi) of t hold no minus, in the definitions
  * of the macros they expand either. */
 static int at_fe_no_minus(const at_fe_tu *t, unsigned lo, unsigned hi)
@@ -2696,7 +2722,9 @@ static int at_fe_unsigned_refs(const at_fe_tu *t, CXCursor c, unsigned b,
  * stays at 0 or above: upwards from a literal of at least 0 or one
  * unsigned variable, or an unsigned iterator downwards while above a
  * literal c (`j > c`, c at least the step less 1; `j >= c`, c at least
- * the step), and every variable in the condition is unsigned or the
+ * the step), no addition, multiplication or shift in the condition is
+ * computed in an unsigned type (C wraps it past the maximum: `j < n + 1`
+ * at n = UINT_MAX), and every variable in the condition is unsigned or the
  * iterator itself (`j < u + i` with an int i, or `j < MIN(i, u)`, is
  * not: i may be negative).  Returns 0, or -1 after a warning. */
 static int at_fe_check_unsigned(at_fe_nest *n, int l, CXCursor c, unsigned k,
@@ -2713,6 +2741,11 @@ static int at_fe_check_unsigned(at_fe_nest *n, int l, CXCursor c, unsigned k,
 	if (!uit && !f.found)
 		return 0;
 	ok = at_fe_no_minus(t, elo, ehi) && at_fe_no_minus(t, s1 + 1, s2);
+	if (ok) {
+		f.found = 0;
+		clang_visitChildren(c, at_fe_ugrow_visit, &f);
+		ok = !f.found;
+	}
 	if (ok && lp->step > 0)
 		ok = (ehi == elo + 1 && at_fe_int_lit(t->spell[elo], &v) == 0) ||
 			(ehi == elo + 1 && at_fe_is_ident(t, elo) &&
@@ -2732,9 +2765,77 @@ static int at_fe_check_unsigned(at_fe_nest *n, int l, CXCursor c, unsigned k,
 		"type, where C turns a negative value into a large one, and "
 		"autotile cannot show that it stays at 0 or above (it reads a "
 		"start that is a literal or an unsigned variable, no minus in "
-		"the bounds, no signed variable in the condition but `%s`, and "
-		"downwards only `%s > c` or `%s >= c`)",
+		"the bounds, no unsigned `+`, `*` or `<<` in the condition, "
+		"where C wraps past the maximum, no signed variable in the "
+		"condition but `%s`, and downwards only `%s > c` or `%s >= c`)",
 		lp->iter, lp->iter, lp->iter, lp->iter);
+	return -1;
+}
+
+/* Returns the expression that initialises the iterator in `for` statement
+ * c (`int i = e` or `i = e`), as written before C converts it to the
+ * iterator's type; a null cursor when there is none. */
+static CXCursor at_fe_init_expr(CXCursor c)
+{
+	CXCursor init = at_fe_child(c, 0), *ch;
+	enum CXCursorKind k = clang_getCursorKind(init);
+	int n;
+
+	if (k == CXCursor_DeclStmt)
+		init = at_fe_child(init, 0);	/* the VarDecl */
+	else if (k != CXCursor_BinaryOperator)
+		return clang_getNullCursor();
+	n = at_fe_children(init, &ch);
+	init = n > 0 ? ch[n - 1] : clang_getNullCursor();
+	free(ch);
+	if (clang_getCursorKind(init) == CXCursor_UnexposedExpr &&
+	    (n = at_fe_children(init, &ch)) > 0) {	/* implicit conversion */
+		if (n == 1)
+			init = ch[0];
+		free(ch);
+	}
+	return init;
+}
+
+/* Checks that the start of loop l (ForStmt `c`, its value at token elo)
+ * keeps its value when C converts it to the iterator's type: not from a
+ * wider type, nor between signed and unsigned of one width (`short i =
+ * n` with n = 65556 starts at 20), unless it is a constant that fits.
+ * Returns 0, or -1 after a warning. */
+static int at_fe_check_init(at_fe_nest *n, int l, CXCursor c, unsigned elo)
+{
+	CXType to = clang_getCanonicalType(clang_getCursorType(
+		n->iter_decl[l])), from;
+	CXCursor e = at_fe_init_expr(c);
+	long long st = clang_Type_getSizeOf(to), sf;
+	CXEvalResult r;
+	int ok;
+
+	if (clang_Cursor_isNull(e))
+		return 0;
+	from = clang_getCanonicalType(clang_getCursorType(e));
+	sf = clang_Type_getSizeOf(from);
+	if (sf < st || (sf == st &&
+	    at_fe_is_unsigned(from) == at_fe_is_unsigned(to)))
+		return 0;
+	r = clang_Cursor_Evaluate(e);
+	ok = r && clang_EvalResult_getKind(r) == CXEval_Int && st > 0 && st < 8;
+	if (ok) {
+		long long v = clang_EvalResult_getAsLongLong(r);
+		long long hi = at_fe_is_unsigned(to) ? (1LL << (8 * st)) - 1 :
+			(1LL << (8 * st - 1)) - 1;
+		long long lo = at_fe_is_unsigned(to) ? 0 : -hi - 1;
+
+		ok = v >= lo && v <= hi;
+	}
+	if (r)
+		clang_EvalResult_dispose(r);
+	if (ok)
+		return 0;
+	at_fe_fail(n, n->t->off[elo], "the start of loop `%s` has a type "
+		"wider than its iterator's `%s`, or of other signedness, and C "
+		"converts it (autotile would start from the value unconverted)",
+		n->s->loops[l].iter, n->s->loops[l].type);
 	return -1;
 }
 
@@ -2803,7 +2904,9 @@ static int at_fe_header(at_fe_nest *n, int l, CXCursor c)
 			t->src->text + t->off[s1 + 1], lp->iter);
 	if (r || at_fe_bounds(n, l, rows, nr, 0, t->off[s1 + 1]) < 0)
 		return -1;
-	return at_fe_check_unsigned(n, l, c, k, elo, ehi, s1, s2);
+	if (at_fe_check_unsigned(n, l, c, k, elo, ehi, s1, s2) < 0)
+		return -1;
+	return at_fe_check_init(n, l, c, elo);
 }
 
 /* ------------------------------------------------------------------ */

@@ -7,6 +7,9 @@
 // tiling at n = 40 ran no point loop, and a loop counting down from n
 // never ran.  Now every parameter of such a nest is `(long)n` in the
 // generated code.  Found by a helper's probe programs (session 58).
+// The loop counting down starts from `long j = n`: since session 61 an
+// `int j = n` is refused (C converts an n above INT_MAX to a negative
+// start, where autotile would read n), see unsignedwrap.c.
 // expect-exit: 0
 // expect-args: --strategy fixed:8
 // expect-kept: at_lfloord((long)n - 1, 8)
@@ -38,7 +41,7 @@ static void down(unsigned n)
 {
 #pragma autotile
 	for (int i = 0; i < N; i++)
-		for (int j = n; j > 0; j--)
+		for (long j = n; j > 0; j--)	/* int j = n: refused */
 			B[i][j - 1] = 0.25 * B[i][j] + j;
 }
 

@@ -1,0 +1,80 @@
+// unsignedwrap.c — loop bounds where C's arithmetic differs from the
+// integers autotile reads: an unsigned `n + 1` at n = UINT_MAX is 0 (the
+// loop runs no iteration; the generated at_lmin((long)n + 1, 99) ran
+// 100), an unsigned `m * 2u` at m = 2^31 is 0, and a start `short i = n`
+// at n = 65556 is 20 (the generated loop started from 65556 and ran
+// none of 180 iterations).  Until session 61 all three were transformed,
+// even under --strategy none, and printed other sums; found by a
+// helper's probe programs.  Now an unsigned `+`, `*` or `<<` in a
+// condition, and a start of a wider type or other signedness than its
+// iterator (not a constant that fits), leave the nest unchanged with a
+// warning; a start `short i = 3` and a bound `j < n` still tile.
+// All must print what the original prints, with and without OpenMP.
+// expect-exit: 0
+// expect-args: --strategy fixed:8
+// expect-diag: 27:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
+// expect-diag: 35:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
+// expect-diag: 42:17: warning: autotile: the start of loop `i` has a type wider than its iterator's `short`
+// expect-kept: at_lfloord((long)n - 1, 8)
+#include <stdio.h>
+
+static double A[64][128], B[200][40], C[64][64];
+
+static void plus(unsigned n)
+{
+#pragma autotile
+	for (unsigned i = 1; i < 40; i++)
+		for (unsigned j = 0; j < n + 1 && j < 100; j++)
+			A[i][j] = A[i - 1][j] * 0.5 + A[i][j + 1] * 0.25;
+}
+
+static void times(unsigned m)
+{
+#pragma autotile
+	for (unsigned i = 1; i < 40; i++)
+		for (unsigned j = 0; j < m * 2u && j < 100; j++)
+			A[i][j] = A[i - 1][j] * 0.25 + A[i][j + 1] * 0.5;
+}
+
+static void narrow(int n)
+{
+#pragma autotile
+	for (short i = n; i < 200; i++)
+		for (int j = 1; j < 40; j++)
+			B[i][j] = B[i][j - 1] * 0.5 + i;
+}
+
+static void fits(unsigned n)
+{
+#pragma autotile
+	for (short i = 3; i < 64; i++)
+		for (unsigned j = 1; j < n; j++)
+			C[i][j] = C[i - 1][j] * 0.5 + C[i][j - 1] * 0.25;
+}
+
+int main(void)
+{
+	double s = 0;
+
+	for (int i = 0; i < 64; i++)
+		for (int j = 0; j < 128; j++)
+			A[i][j] = (i * 7 + j) % 5;
+	for (int i = 0; i < 64; i++)
+		for (int j = 0; j < 64; j++)
+			C[i][j] = (i + 3 * j) % 7;
+	plus(4294967295u);
+	times(2147483648u);
+	narrow(65556);
+	fits(64);
+	for (int i = 0; i < 64; i++)
+		for (int j = 0; j < 128; j++)
+			s += A[i][j] * (i + j + 1);
+	for (int i = 0; i < 200; i++)
+		for (int j = 0; j < 40; j++)
+			s += B[i][j] * (i * 3 + j + 1);
+	for (int i = 0; i < 64; i++)
+		for (int j = 0; j < 64; j++)
+			s += C[i][j] * (i + 5 * j + 1);
+	printf("%.17g\n", s);
+	return 0;
+}
