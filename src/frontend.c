@@ -3167,6 +3167,22 @@ error:
 	return -1;
 }
 
+/* Returns 1 when an expression of type `ty` read as row v (AT_FE_ROW
+ * values) may wrap where autotile reads integers: ty is unsigned and
+ * narrower than 64 bits (not promoted to int) and a value of v is
+ * beyond INT_MAX either way. */
+static int at_fe_uint_wraps(CXType ty, const long *v)
+{
+	ty = clang_getCanonicalType(ty);
+	if (!at_fe_is_unsigned(ty) || clang_Type_getSizeOf(ty) >= 8 ||
+	    clang_Type_getSizeOf(ty) < (long long)sizeof(int))
+		return 0;
+	for (int k = 0; k < AT_FE_ROW; k++)
+		if (v[k] > INT_MAX || v[k] < -(long)INT_MAX)
+			return 1;
+	return 0;
+}
+
 /* Parses subscript expression `idx` of array `name` into the symbol-space
  * row *row; with `lin`, it may have products of symbols (a linearized
  * subscript, whose affine part *row gets), and *lin gets its value and
@@ -3200,6 +3216,13 @@ static int at_fe_subscript(at_fe_nest *n, CXCursor idx, const char *name,
 			(int)(e - b), t->src->text + b, name);
 	if (r)
 		return -1;
+	if (at_fe_uint_wraps(clang_getCursorType(idx), v.a.v)) {
+		at_fe_fail(n, b, "subscript `%.*s` of `%s` is computed in an "
+			"unsigned type of 32 bits with a coefficient or constant "
+			"beyond INT_MAX, where C wraps the value (`i + 4294967295u` "
+			"is i - 1)", (int)(e - b), t->src->text + b, name);
+		return -1;
+	}
 	memcpy(row, v.a.v, sizeof v.a.v);
 	if (lin) {
 		lin->x = v;

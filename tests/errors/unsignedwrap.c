@@ -8,13 +8,17 @@
 // helper's probe programs.  Now an unsigned `+`, `*` or `<<` in a
 // condition, and a start of a wider type or other signedness than its
 // iterator (not a constant that fits), leave the nest unchanged with a
-// warning; a start `short i = 3` and a bound `j < n` still tile.
+// warning; so does a subscript computed in unsigned int with a constant
+// or coefficient beyond INT_MAX (`B[i + 4294967295u]` is B[i - 1], whose
+// dependence autotile read at distance 4294967295 and some candidates
+// ran in SIMD); a start `short i = 3` and a bound `j < n` still tile.
 // All must print what the original prints, with and without OpenMP.
 // expect-exit: 0
 // expect-args: --strategy fixed:8
-// expect-diag: 27:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
-// expect-diag: 35:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
-// expect-diag: 42:17: warning: autotile: the start of loop `i` has a type wider than its iterator's `short`
+// expect-diag: 31:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
+// expect-diag: 39:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
+// expect-diag: 46:17: warning: autotile: the start of loop `i` has a type wider than its iterator's `short`
+// expect-diag: 56:16: warning: autotile: subscript `i \+ 4294967295u` of `B` is computed in an unsigned type of 32 bits
 // expect-kept: at_lfloord((long)n - 1, 8)
 #include <stdio.h>
 
@@ -44,6 +48,14 @@ static void narrow(int n)
 			B[i][j] = B[i][j - 1] * 0.5 + i;
 }
 
+static void back(unsigned n)
+{
+#pragma autotile
+	for (unsigned i = 1; i < n; i++)
+		for (unsigned j = 0; j < 40; j++)
+			B[i][j] = B[i + 4294967295u][j] * 0.5 + B[i][j] * 0.25;
+}
+
 static void fits(unsigned n)
 {
 #pragma autotile
@@ -65,6 +77,7 @@ int main(void)
 	plus(4294967295u);
 	times(2147483648u);
 	narrow(65556);
+	back(200);
 	fits(64);
 	for (int i = 0; i < 64; i++)
 		for (int j = 0; j < 128; j++)
