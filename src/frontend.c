@@ -2582,47 +2582,43 @@ static int at_fe_minus_tok(const char *s)
 	return !strcmp(s, "-") || !strcmp(s, "--") || !strcmp(s, "-=");
 }
 
-/* Context of at_fe_ucmp_visit: bytes [b, e) of a loop's condition, and
- * whether a comparison there is made in an unsigned type. */
+/* Context of at_fe_uop_visit: bytes [b, e) of a loop's condition, what
+ * to look for there (`grow`) and whether it was found. */
 typedef struct at_fe_ufind {
 	const at_fe_tu *t;
 	unsigned b, e;
+	int grow;
 	int found;
 } at_fe_ufind;
 
-/* Visitor finding a comparison in f's bytes one of whose operands, as
- * converted, has an unsigned type. */
-static enum CXChildVisitResult at_fe_ucmp_visit(CXCursor c, CXCursor parent,
-	CXClientData data)
+/* Returns 1 when binary operator c, spelled `op`, is what f looks for:
+ * with f->grow, an addition, multiplication or left shift computed in an
+ * unsigned type, which C wraps past its maximum (`n + 1` at n = UINT_MAX
+ * is 0); else a comparison one of whose operands, as converted, has an
+ * unsigned type. */
+static int at_fe_uop_is(const at_fe_ufind *f, CXCursor c, const char *op)
 {
 	static const char *const rel[] = { "<", "<=", ">", ">=", "==", "!=" };
-	at_fe_ufind *f = data;
-	unsigned b, e;
-	long op;
+	static const char *const grow[] = { "+", "*", "<<" };
+	const char *const *ops = f->grow ? grow : rel;
+	size_t n = f->grow ? sizeof grow / sizeof *grow :
+		sizeof rel / sizeof *rel;
 
-	(void)parent;
-	if (at_fe_extent(f->t, c, &b, &e) < 0 || e <= f->b || b >= f->e)
-		return CXChildVisit_Continue;
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
-	    (op = at_fe_op_tok(f->t, c)) < 0)
-		return CXChildVisit_Recurse;
-	for (size_t i = 0; i < sizeof rel / sizeof *rel; i++)
-		if (!strcmp(f->t->spell[op], rel[i]) &&
-		    (at_fe_is_unsigned(clang_getCursorType(at_fe_child(c, 0))) ||
-		     at_fe_is_unsigned(clang_getCursorType(at_fe_child(c, 1))))) {
-			f->found = 1;
-			return CXChildVisit_Break;
-		}
-	return CXChildVisit_Recurse;
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(op, ops[i]))
+			return f->grow ?
+				at_fe_is_unsigned(clang_getCursorType(c)) :
+				at_fe_is_unsigned(clang_getCursorType(
+					at_fe_child(c, 0))) ||
+				at_fe_is_unsigned(clang_getCursorType(
+					at_fe_child(c, 1)));
+	return 0;
 }
 
-/* Visitor finding, in f's bytes, an addition, multiplication or left
- * shift computed in an unsigned type, which C wraps past its maximum
- * (`n + 1` at n = UINT_MAX is 0) where autotile reads integers. */
-static enum CXChildVisitResult at_fe_ugrow_visit(CXCursor c, CXCursor parent,
+/* Visitor finding in f's bytes an operator at_fe_uop_is looks for. */
+static enum CXChildVisitResult at_fe_uop_visit(CXCursor c, CXCursor parent,
 	CXClientData data)
 {
-	static const char *const grow[] = { "+", "*", "<<" };
 	at_fe_ufind *f = data;
 	unsigned b, e;
 	long op;
@@ -2630,15 +2626,12 @@ static enum CXChildVisitResult at_fe_ugrow_visit(CXCursor c, CXCursor parent,
 	(void)parent;
 	if (at_fe_extent(f->t, c, &b, &e) < 0 || e <= f->b || b >= f->e)
 		return CXChildVisit_Continue;
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
-	    (op = at_fe_op_tok(f->t, c)) < 0 ||
-	    !at_fe_is_unsigned(clang_getCursorType(c)))
-		return CXChildVisit_Recurse;
-	for (size_t i = 0; i < sizeof grow / sizeof *grow; i++)
-		if (!strcmp(f->t->spell[op], grow[i])) {
-			f->found = 1;
-			return CXChildVisit_Break;
-		}
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+	    (op = at_fe_op_tok(f->t, c)) >= 0 &&
+	    at_fe_uop_is(f, c, f->t->spell[op])) {
+		f->found = 1;
+		return CXChildVisit_Break;
+	}
 	return CXChildVisit_Recurse;
 }
 
@@ -2732,18 +2725,19 @@ static int at_fe_check_unsigned(at_fe_nest *n, int l, CXCursor c, unsigned k,
 {
 	const at_fe_tu *t = n->t;
 	const at_loop *lp = &n->s->loops[l];
-	at_fe_ufind f = { t, t->off[s1], t->off[s2], 0 };
+	at_fe_ufind f = { t, t->off[s1], t->off[s2], 0, 0 };
 	int uit = at_fe_is_unsigned(clang_getCursorType(n->iter_decl[l])), ok;
 	long v;
 
 	if (!uit)
-		clang_visitChildren(c, at_fe_ucmp_visit, &f);
+		clang_visitChildren(c, at_fe_uop_visit, &f);
 	if (!uit && !f.found)
 		return 0;
 	ok = at_fe_no_minus(t, elo, ehi) && at_fe_no_minus(t, s1 + 1, s2);
 	if (ok) {
 		f.found = 0;
-		clang_visitChildren(c, at_fe_ugrow_visit, &f);
+		f.grow = 1;
+		clang_visitChildren(c, at_fe_uop_visit, &f);
 		ok = !f.found;
 	}
 	if (ok && lp->step > 0)
@@ -4147,24 +4141,30 @@ static int at_fe_else_trunc(at_fe_nest *n, int from, int end)
 
 /* Checks the condition of `if` statement c, tokens (k + 1, close),
  * against C's unsigned arithmetic: when it compares in an unsigned type
- * (`j - i < 3u`, or unsigned iterators), it must hold no minus and only
- * unsigned variables (at_fe_unsigned_refs), or the two readings may
- * differ.  Returns 0, or -1 after a warning. */
+ * (`j - i < 3u`, or unsigned iterators), it must hold no minus, no
+ * unsigned addition, multiplication or shift (`j < n + 1` at n =
+ * UINT_MAX) and only unsigned variables (at_fe_unsigned_refs), or the
+ * two readings may differ.  Returns 0, or -1 after a warning. */
 static int at_fe_if_unsigned(at_fe_nest *n, CXCursor c, unsigned k,
 	unsigned close)
 {
 	const at_fe_tu *t = n->t;
-	at_fe_ufind f = { t, t->off[k + 1], t->off[close], 0 };
+	at_fe_ufind f = { t, t->off[k + 1], t->off[close], 0, 0 }, g = f;
+	g.grow = 1;
 
-	clang_visitChildren(c, at_fe_ucmp_visit, &f);
-	if (!f.found || (at_fe_no_minus(t, k + 2, close) &&
+	clang_visitChildren(c, at_fe_uop_visit, &f);
+	if (f.found)
+		clang_visitChildren(c, at_fe_uop_visit, &g);
+	if (!f.found || (!g.found && at_fe_no_minus(t, k + 2, close) &&
 	    at_fe_unsigned_refs(t, c, t->off[k + 1], t->off[close],
 		clang_getNullCursor())))
 		return 0;
 	at_fe_fail(n, t->off[k], "condition `%.*s` of `if` compares in an "
 		"unsigned type, where C turns a negative value into a large "
-		"one, and autotile cannot show that its operands stay at 0 or "
-		"above (it reads no minus and only unsigned variables there)",
+		"one and wraps a large one past the maximum, and autotile "
+		"cannot show that its operands stay in range (it reads no "
+		"minus, no unsigned `+`, `*` or `<<` and only unsigned "
+		"variables there)",
 		(int)(t->off[close] - t->off[k + 2]),
 		t->src->text + t->off[k + 2]);
 	return -1;

@@ -1,9 +1,10 @@
 // unsignedwrap.c — loop bounds where C's arithmetic differs from the
 // integers autotile reads: an unsigned `n + 1` at n = UINT_MAX is 0 (the
 // loop runs no iteration; the generated at_lmin((long)n + 1, 99) ran
-// 100), an unsigned `m * 2u` at m = 2^31 is 0, and a start `short i = n`
-// at n = 65556 is 20 (the generated loop started from 65556 and ran
-// none of 180 iterations).  Until session 61 all three were transformed,
+// 100, and so did `if (j < n + 1)`), an unsigned `m * 2u` at m = 2^31
+// is 0, and a start `short i = n` at n = 65556 is 20 (the generated loop
+// started from 65556 and ran none of 180 iterations).  Until session 61
+// all four were transformed,
 // even under --strategy none, and printed other sums; found by a
 // helper's probe programs.  Now an unsigned `+`, `*` or `<<` in a
 // condition, and a start of a wider type or other signedness than its
@@ -15,10 +16,11 @@
 // All must print what the original prints, with and without OpenMP.
 // expect-exit: 0
 // expect-args: --strategy fixed:8
-// expect-diag: 31:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
-// expect-diag: 39:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
-// expect-diag: 46:17: warning: autotile: the start of loop `i` has a type wider than its iterator's `short`
-// expect-diag: 56:16: warning: autotile: subscript `i \+ 4294967295u` of `B` is computed in an unsigned type of 32 bits
+// expect-diag: 33:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
+// expect-diag: 41:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
+// expect-diag: 48:17: warning: autotile: the start of loop `i` has a type wider than its iterator's `short`
+// expect-diag: 67:16: warning: autotile: subscript `i \+ 4294967295u` of `B` is computed in an unsigned type of 32 bits
+// expect-diag: [0-9]+:[0-9]+: warning: autotile: condition `j < n \+ 1` of `if` compares in an unsigned type
 // expect-kept: at_lfloord((long)n - 1, 8)
 #include <stdio.h>
 
@@ -46,6 +48,15 @@ static void narrow(int n)
 	for (short i = n; i < 200; i++)
 		for (int j = 1; j < 40; j++)
 			B[i][j] = B[i][j - 1] * 0.5 + i;
+}
+
+static void cond(unsigned n)
+{
+#pragma autotile
+	for (unsigned i = 1; i < 40; i++)
+		for (unsigned j = 0; j < 100; j++)
+			if (j < n + 1)
+				A[i][j] = A[i - 1][j] * 0.125 + A[i][j + 1];
 }
 
 static void back(unsigned n)
@@ -78,6 +89,7 @@ int main(void)
 	times(2147483648u);
 	narrow(65556);
 	back(200);
+	cond(4294967295u);
 	fits(64);
 	for (int i = 0; i < 64; i++)
 		for (int j = 0; j < 128; j++)
