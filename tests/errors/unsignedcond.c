@@ -7,15 +7,16 @@
 // u)` with an int i from -5 convert a negative i.  Until session 58 each
 // of these nests was tiled into code that printed another sum (found by a
 // helper's probe programs); now each is left as written with a warning.
-// The last nest compares unsigned variables only, with no minus, and is
-// still tiled.
+// The last nest compares unsigned variables only, with no minus and no
+// unsigned `+` (session 61: `j < i + u` is refused, C wraps i + u past
+// UINT_MAX), and is still tiled.
 // expect-exit: 0
 // expect-args: --strategy fixed:8
-// expect-diag: 38:[0-9]+: warning: autotile: condition `j - i < 3u` of `if` compares in an unsigned type
-// expect-diag: 43:[0-9]+: warning: autotile: condition `j - i < 3` of `if` compares in an unsigned type
-// expect-diag: 48:[0-9]+: warning: autotile: condition `j - 20 < u` of `if` compares in an unsigned type
-// expect-diag: 52:[0-9]+: warning: autotile: loop `j` counts or compares in an unsigned type.*no signed variable in the condition but `j`
-// expect-diag: 56:[0-9]+: warning: autotile: loop `j` counts or compares in an unsigned type.*no signed variable in the condition but `j`
+// expect-diag: 39:[0-9]+: warning: autotile: condition `j - i < 3u` of `if` compares in an unsigned type
+// expect-diag: 44:[0-9]+: warning: autotile: condition `j - i < 3` of `if` compares in an unsigned type
+// expect-diag: 49:[0-9]+: warning: autotile: condition `j - 20 < u` of `if` compares in an unsigned type
+// expect-diag: 53:[0-9]+: warning: autotile: loop `j` counts or compares in an unsigned type.*no signed variable in the condition but `j`
+// expect-diag: 57:[0-9]+: warning: autotile: loop `j` counts or compares in an unsigned type.*no signed variable in the condition but `j`
 // expect-gone: B[i][j] = B[i][j] * 0.5 + j;
 #include <stdio.h>
 
@@ -58,7 +59,7 @@ int main(void)
 #pragma autotile
 	for (unsigned i = 0; i < N; i++)
 		for (unsigned j = 0; j < N; j++)
-			if (j < i + u)
+			if (j <= i && j < u)	/* i + u may wrap: refused */
 				B[i][j] = B[i][j] * 0.5 + j;
 	for (int i = 0; i < N + 8; i++)
 		for (int j = 0; j < N; j++)
