@@ -219,6 +219,12 @@ typedef struct at_scop {
 	 * when the bounds hold for every value. */
 	char *guard;
 	char *written;
+	/* C text checking that the nest's parameters of a 64-bit unsigned
+	 * type, which the generated code reads as `(long)n`, are at most
+	 * LONG_MAX ("n <= 9223372036854775807UL && ..."): the transformed
+	 * nest runs only then (codegen), the nest as written (`written`)
+	 * otherwise; NULL when it has none (frontend). */
+	char *uguard;
 	/* What the guard checks: AT_GUARD_SPLIT (the bounds above) and/or
 	 * AT_GUARD_DIV (a division `e / d` in a bound or `if`, which C rounds
 	 * toward zero and the rows round down, has at the instances the nest

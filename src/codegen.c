@@ -1722,8 +1722,12 @@ static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
 	char **ends = calloc(2 * (size_t)scop->n_array + 1, sizeof *ends);
 	at_buf b = { 0 };
 	int r = build && context && ends ? 0 : -1;
-	int paren = (scop->guard != NULL) + scop->n_alias > 1;
+	int paren = (scop->guard != NULL) + (scop->uguard != NULL) +
+		scop->n_alias > 1;
 
+	if (!r && scop->uguard)	/* before the rest: they read (long)n */
+		at_buf_printf(&b, "%s%s%s", paren ? "(" : "", scop->uguard,
+			paren ? ")" : "");
 	if (!r && scop->guard) {
 		isl_set *set = isl_set_read_from_str(ctx, scop->guard);
 		isl_ast_expr *e;
@@ -1736,6 +1740,7 @@ static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
 			cg->type = "long";
 			cg->lit = "L";
 			cg->cast_ids = 1;
+			at_buf_add(&b, scop->uguard ? " &&\n" : "");
 			at_buf_add(&b, paren ? "(" : "");
 			at_cg_expr(cg, &b, e);
 			at_buf_add(&b, paren ? ")" : "");
@@ -1752,7 +1757,8 @@ static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
 		int x = scop->alias[i][0], y = scop->alias[i][1];
 
 		at_buf_printf(&b, "%s%s%s <= %s ||\n  %s <= %s%s",
-			i || scop->guard ? " &&\n" : "", paren ? "(" : "",
+			i || scop->guard || scop->uguard ? " &&\n" : "",
+			paren ? "(" : "",
 			ends[2 * x + 1], ends[2 * y], ends[2 * y + 1],
 			ends[2 * x], paren ? ")" : "");
 	}
@@ -1769,7 +1775,7 @@ static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
 }
 
 /* Wraps the generated text of a versioned nest (at_scop.guard,
- * at_scop.alias): the text runs under at_cg_version_cond, the nest as
+ * at_scop.uguard, at_scop.alias): the text runs under at_cg_version_cond, the nest as
  * written otherwise.  Returns 0, or -1 on error. */
 static int at_cg_version(isl_ctx *ctx, struct at_cg *cg)
 {
@@ -1785,8 +1791,10 @@ static int at_cg_version(isl_ctx *ctx, struct at_cg *cg)
 
 	if (!cond)
 		return -1;
-	at_buf_printf(&b, "%s/* autotile: the transformed nest when %s%s%s, "
-		"the nest as written otherwise */\n%sif (", scop->indent,
+	at_buf_printf(&b, "%s/* autotile: the transformed nest when %s%s%s%s"
+		"%s, the nest as written otherwise */\n%sif (", scop->indent,
+		scop->uguard ? "the unsigned parameters are at most LONG_MAX" :
+		"", scop->uguard && (w || scop->n_alias) ? " and " : "",
 		why[w], w && scop->n_alias ? " and " : "",
 		scop->n_alias ? "the arrays that may alias do not overlap" : "",
 		scop->indent);
@@ -1864,7 +1872,8 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	struct at_cg cg = { scop, deps, opts, at_cg_type(scop, big),
 		big ? "L" : "", gen, { 0 }, 0,
 		0, 0, 0, NULL, NULL, NULL, { 0 }, NULL, 0,
-		scop->guard || scop->n_alias, 0, scop->wide_param };
+		scop->guard || scop->n_alias || scop->uguard, 0,
+		scop->wide_param };
 
 	memset(gen, 0, sizeof(*gen));
 	if (at_cg_par_init(&cg, cand->schedule) < 0 ||
@@ -1877,7 +1886,8 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 		if (at_cg_generate(ctx, &cg, cand, 1) < 0)
 			goto error;
 	}
-	if ((scop->guard || scop->n_alias) && at_cg_version(ctx, &cg) < 0)
+	if ((scop->guard || scop->n_alias || scop->uguard) &&
+	    at_cg_version(ctx, &cg) < 0)
 		goto error;
 	cg.out.s[--cg.out.len] = '\0';	/* the nest's own newline follows */
 	gen->text = at_buf_take(&cg.out);

@@ -5867,6 +5867,30 @@ static void at_fe_check_threads(at_fe_nest *n)
 		at_fe_loc(t, t->off[k]).line);
 }
 
+/* Sets n->s->uguard (see at_scop.h) for the nest's parameters that are
+ * variables of a 64-bit unsigned type (`size_t n`).  Returns -1 when out
+ * of memory. */
+static int at_fe_uparams(at_fe_nest *n)
+{
+	at_scop *s = n->s;
+	at_buf b = { 0 };
+
+	for (int p = 0; p < s->n_param; p++) {
+		CXCursor v = at_fe_name_decl(n, s->params[p]);
+		CXType ty = clang_getCanonicalType(clang_getCursorType(v));
+
+		if (clang_Cursor_isNull(v) || !at_fe_is_unsigned(ty) ||
+		    clang_Type_getSizeOf(ty) != 8)
+			continue;
+		at_buf_printf(&b, "%s%s <= 9223372036854775807UL",
+			b.len ? " && " : "", s->params[p]);
+	}
+	if (!b.len)
+		return 0;
+	s->uguard = at_buf_take(&b);
+	return s->uguard ? 0 : -1;
+}
+
 /* Checks and remaps the extracted nest.  Returns -1 after reporting. */
 static int at_fe_finish(at_fe_nest *n)
 {
@@ -5890,6 +5914,10 @@ static int at_fe_finish(at_fe_nest *n)
 	}
 	if (at_fe_check_guard(n) < 0)
 		return -1;
+	if (at_fe_uparams(n) < 0) {
+		at_fe_fail(n, n->s->loc.offset, "out of memory");
+		return -1;
+	}
 	at_fe_check_threads(n);
 	return 0;
 }
@@ -6055,7 +6083,8 @@ static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 	for (int i = 0; i < n_top && !n->failed; i++)
 		at_fe_walk(n, top[i]);
 	r = at_fe_finish(n);
-	if (r == 0 && (s->guard || s->n_alias) && at_fe_as_written(n) < 0) {
+	if (r == 0 && (s->guard || s->n_alias || s->uguard) &&
+	    at_fe_as_written(n) < 0) {
 		at_diag(&s->loc, AT_ERROR, "out of memory");
 		r = -1;
 	}

@@ -78,6 +78,7 @@ void at_scop_free(at_scop *scop)
 	free(scop->unused);
 	free(scop->guard);
 	free(scop->written);
+	free(scop->uguard);
 	free(scop->alias);
 	free(scop->memo);	/* off: at_scop_memo_off came before */
 	free(scop);
