@@ -262,6 +262,15 @@ int at_scop_stmt_dim(const at_stmt *s, int g);
  * it has no statement. */
 int at_scop_ref_stmt(const at_scop *scop);
 
+/* Returns the number of loops around the scop's deepest statement. */
+int at_scop_max_depth(const at_scop *scop);
+
+/* Returns 1 when the scop's transformed nest runs only under a check,
+ * the nest as written (at_scop.written) otherwise: a guard on its
+ * parameters (at_scop.guard, at_scop.uguard) or arrays that may alias
+ * (at_scop.alias). */
+int at_scop_versioned(const at_scop *scop);
+
 /* Returns 1 if statement `a` comes before `b` in that choice (more loops,
  * or as many and earlier; any statement comes before b = -1), else 0. */
 int at_scop_ref_before(const at_scop *scop, int a, int b);

@@ -145,17 +145,6 @@ static void at_space_clause(const at_scop *scop, const char *name,
 	}
 }
 
-/* Returns the depth of the nest's deepest statement. */
-static int at_space_nest_depth(const at_scop *scop)
-{
-	int d = 0;
-
-	for (int i = 0; i < scop->n_stmt; i++)
-		if (scop->stmts[i].n_loop > d)
-			d = scop->stmts[i].n_loop;
-	return d;
-}
-
 /* Warns about clause `name` when an earlier clause of the pragma had the
  * same name (*seen holds one bit per clause name of `names`). */
 static void at_space_repeat(const at_scop *scop, const char *name,
@@ -180,7 +169,7 @@ int at_space_parse_clauses(const at_scop *scop, at_opts *opts)
 {
 	const char *p = scop->clauses ? scop->clauses : "";
 	unsigned seen = 0;
-	int n_size = opts->n_size, depth = at_space_nest_depth(scop);
+	int n_size = opts->n_size, depth = at_scop_max_depth(scop);
 
 	while (*p) {
 		const char *name = p;

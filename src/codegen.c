@@ -1774,9 +1774,9 @@ static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
 	return at_buf_take(&b);
 }
 
-/* Wraps the generated text of a versioned nest (at_scop.guard,
- * at_scop.uguard, at_scop.alias): the text runs under at_cg_version_cond, the nest as
- * written otherwise.  Returns 0, or -1 on error. */
+/* Wraps the generated text of a versioned nest (at_scop_versioned): the
+ * text runs under at_cg_version_cond, the nest as written otherwise.
+ * Returns 0, or -1 on error. */
 static int at_cg_version(isl_ctx *ctx, struct at_cg *cg)
 {
 	const at_scop *scop = cg->scop;
@@ -1872,8 +1872,7 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 	struct at_cg cg = { scop, deps, opts, at_cg_type(scop, big),
 		big ? "L" : "", gen, { 0 }, 0,
 		0, 0, 0, NULL, NULL, NULL, { 0 }, NULL, 0,
-		scop->guard || scop->n_alias || scop->uguard, 0,
-		scop->wide_param };
+		at_scop_versioned(scop), 0, scop->wide_param };
 
 	memset(gen, 0, sizeof(*gen));
 	if (at_cg_par_init(&cg, cand->schedule) < 0 ||
@@ -1886,8 +1885,7 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 		if (at_cg_generate(ctx, &cg, cand, 1) < 0)
 			goto error;
 	}
-	if ((scop->guard || scop->n_alias || scop->uguard) &&
-	    at_cg_version(ctx, &cg) < 0)
+	if (at_scop_versioned(scop) && at_cg_version(ctx, &cg) < 0)
 		goto error;
 	cg.out.s[--cg.out.len] = '\0';	/* the nest's own newline follows */
 	gen->text = at_buf_take(&cg.out);

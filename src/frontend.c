@@ -6083,8 +6083,7 @@ static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 	for (int i = 0; i < n_top && !n->failed; i++)
 		at_fe_walk(n, top[i]);
 	r = at_fe_finish(n);
-	if (r == 0 && (s->guard || s->n_alias || s->uguard) &&
-	    at_fe_as_written(n) < 0) {
+	if (r == 0 && at_scop_versioned(s) && at_fe_as_written(n) < 0) {
 		at_diag(&s->loc, AT_ERROR, "out of memory");
 		r = -1;
 	}
@@ -6186,17 +6185,17 @@ static unsigned at_fe_outside_conds(const at_fe_tu *t, unsigned off)
 static void at_fe_blank_comments(char *p)
 {
 	while (*p) {
-		char *end = NULL;
+		char *end = p + 1, *close;
 
 		if (p[0] == '/' && p[1] == '*')
-			end = strstr(p + 2, "*/");
+			end = (close = strstr(p + 2, "*/")) ? close + 2 :
+				p + strlen(p);
 		else if (p[0] == '/' && p[1] == '/')
-			end = p + strcspn(p, "\n") - 2;
+			end = p + strcspn(p, "\n");
 		else {
-			p++;
+			p = end;
 			continue;
 		}
-		end = end ? end + 2 : p + strlen(p);
 		while (p < end)
 			*p++ = ' ';
 	}

@@ -120,6 +120,13 @@ int at_scop_ref_before(const at_scop *scop, int a, int b)
 		(da == scop->stmts[b].n_loop && a < b);
 }
 
+/* Returns whether the scop's transformed nest runs under a check (see
+ * at_scop.h). */
+int at_scop_versioned(const at_scop *scop)
+{
+	return scop->guard || scop->uguard || scop->n_alias;
+}
+
 /* Returns the first deepest statement of scop (see at_scop.h). */
 int at_scop_ref_stmt(const at_scop *scop)
 {
@@ -430,8 +437,8 @@ static __isl_give isl_union_map *at_scop_access_read(isl_ctx *ctx,
 	return isl_union_map_intersect_domain(acc, dom);
 }
 
-/* Returns the deepest statement nesting of the scop. */
-static int at_scop_max_depth(const at_scop *scop)
+/* Returns the deepest statement nesting of the scop (see at_scop.h). */
+int at_scop_max_depth(const at_scop *scop)
 {
 	int d = 0;
 
