@@ -132,6 +132,9 @@ typedef struct at_fe_nest {
 	 * and nothing else at every use (`#define _PB_N n`, PolyBench's
 	 * way): the calls' value of that variable is the macro's hint. */
 	int param_alias[AT_FE_NSYM];
+	/* Per parameter, 1 when it has a 64-bit unsigned type at some use
+	 * (a `size_t` variable, a macro expanding to one): at_fe_uparams. */
+	int param_u64[AT_FE_NSYM];
 	struct at_fe_mvar *mvar;	/* variables macros expand to */
 	int n_mvar, cap_mvar;
 	struct at_fe_trunc *trunc;	/* divisions in bounds and `if`s */
@@ -778,6 +781,7 @@ static int at_fe_param(at_fe_nest *n, const char *name, unsigned off,
 	n->param_role[p] = role;
 	n->param_val[p] = AT_SCOP_UNKNOWN;
 	n->param_alias[p] = -1;		/* not used yet */
+	n->param_u64[p] = 0;
 	n->sym_param[n->n_sym] = p;
 	n->sym_loop[n->n_sym] = -1;
 	return n->n_sym++;
@@ -926,6 +930,24 @@ static enum CXChildVisitResult at_fe_macro_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+/* Returns 1 when `ty` is an unsigned integer type. */
+static int at_fe_is_unsigned(CXType ty)
+{
+	enum CXTypeKind k = clang_getCanonicalType(ty).kind;
+
+	return k == CXType_UInt || k == CXType_ULong || k == CXType_ULongLong ||
+		k == CXType_UShort || k == CXType_UChar || k == CXType_Char_U ||
+		k == CXType_UInt128;
+}
+
+/* Returns 1 when `ty` is a 64-bit unsigned integer type (`size_t` here),
+ * whose values above LONG_MAX the generated code's longs cannot hold. */
+static int at_fe_is_u64(CXType ty)
+{
+	ty = clang_getCanonicalType(ty);
+	return at_fe_is_unsigned(ty) && clang_Type_getSizeOf(ty) == 8;
+}
+
 #define AT_FE_MVARS 8		/* variables one macro parameter may read */
 
 /* What the expansion of a macro parameter is (at_fe_macro_param): its
@@ -936,6 +958,7 @@ typedef struct at_fe_mexp {
 	int n_var;
 	char *var[AT_FE_MVARS];
 	int wide;		/* its type is wider than int (at_fe_fits_int) */
+	int u64;		/* its type is a 64-bit unsigned one */
 	int alias;		/* a macro that expands to var[0] alone */
 } at_fe_mexp;
 
@@ -1096,10 +1119,17 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 		return 1;
 	x->wide = !at_fe_fits_int(ty);
 	r = clang_Cursor_Evaluate(f.node);
-	if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+	/* a value above LONG_MAX is no long: at_fe_uparams versions it */
+	if (r && clang_EvalResult_getKind(r) == CXEval_Int &&
+	    (!clang_EvalResult_isUnsignedInt(r) ||
+	     clang_EvalResult_getAsUnsigned(r) <= LONG_MAX))
 		x->val = (long)clang_EvalResult_getAsLongLong(r);
 	if (r)
 		clang_EvalResult_dispose(r);
+	/* the type of the macro's own text (`(long)N` reads it), not of the
+	 * conversion around it (`j < N` with a size_t j) */
+	x->u64 = x->val == AT_SCOP_UNKNOWN &&
+		at_fe_is_u64(clang_getCursorType(at_fe_strip(f.node)));
 	if (x->val != AT_SCOP_UNKNOWN)
 		return 0;
 	if (at_fe_macro_def_assigns(t, clang_getCursorReferenced(t->ann[k]))) {
@@ -1128,6 +1158,7 @@ static int at_fe_param_note(at_fe_nest *n, int param, at_fe_mexp *x,
 	n->param_val[param] = x->val;
 	n->param_alias[param] = n->param_alias[param] != 0 && x->alias;
 	n->s->wide_param |= x->wide;
+	n->param_u64[param] |= x->u64;
 	for (int v = 0; v < x->n_var; v++) {
 		int seen = 0;
 
@@ -1567,7 +1598,7 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 	int l = at_fe_open_loop(n, name), sym, bad = 0;
 	CXCursor a = t->ann[k], ref;
 	enum CXCursorKind rk;
-	at_fe_mexp x = { AT_SCOP_UNKNOWN, 0, { NULL }, 0, 0 };
+	at_fe_mexp x = { AT_SCOP_UNKNOWN, 0, { NULL }, 0, 0, 0 };
 
 	memset(out, 0, sizeof *out);
 	if (l >= 0) {
@@ -1588,6 +1619,8 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 		x.val = at_fe_const_value(ref);
 		x.wide = rk != CXCursor_EnumConstantDecl && !at_fe_fits_int(
 			clang_getCanonicalType(clang_getCursorType(ref)));
+		x.u64 = rk != CXCursor_EnumConstantDecl &&
+			at_fe_is_u64(clang_getCursorType(ref));
 	} else
 		bad = 1;
 	if (bad) {
@@ -1697,16 +1730,6 @@ static int at_fe_int_cast(const at_fe_tu *t, unsigned k, unsigned close,
 		return 1;	/* int, long, long long, signed ... */
 	return sub && (count[3] == 2 ||
 		(count[3] == 1 && sizeof(unsigned long) >= 8));
-}
-
-/* Returns 1 when `ty` is an unsigned integer type. */
-static int at_fe_is_unsigned(CXType ty)
-{
-	enum CXTypeKind k = clang_getCanonicalType(ty).kind;
-
-	return k == CXType_UInt || k == CXType_ULong || k == CXType_ULongLong ||
-		k == CXType_UShort || k == CXType_UChar || k == CXType_Char_U ||
-		k == CXType_UInt128;
 }
 
 /* Returns 1 when the cast whose `(` is token k converts its operand to a
@@ -5867,24 +5890,20 @@ static void at_fe_check_threads(at_fe_nest *n)
 		at_fe_loc(t, t->off[k]).line);
 }
 
-/* Sets n->s->uguard (see at_scop.h) for the nest's parameters that are
- * variables of a 64-bit unsigned type (`size_t n`).  Returns -1 when out
- * of memory. */
+/* Sets n->s->uguard (see at_scop.h) for the nest's parameters of a 64-bit
+ * unsigned type: variables (`size_t n`) and macros that expand to such an
+ * expression (`#define N ((size_t)m)`, `SIZE_MAX`), whose text the guard
+ * repeats (at_fe_macro_param made sure it is one operand).  Returns -1
+ * when out of memory. */
 static int at_fe_uparams(at_fe_nest *n)
 {
 	at_scop *s = n->s;
 	at_buf b = { 0 };
 
-	for (int p = 0; p < s->n_param; p++) {
-		CXCursor v = at_fe_name_decl(n, s->params[p]);
-		CXType ty = clang_getCanonicalType(clang_getCursorType(v));
-
-		if (clang_Cursor_isNull(v) || !at_fe_is_unsigned(ty) ||
-		    clang_Type_getSizeOf(ty) != 8)
-			continue;
-		at_buf_printf(&b, "%s%s <= 9223372036854775807UL",
-			b.len ? " && " : "", s->params[p]);
-	}
+	for (int p = 0; p < s->n_param; p++)
+		if (n->param_u64[p])
+			at_buf_printf(&b, "%s%s <= 9223372036854775807UL",
+				b.len ? " && " : "", s->params[p]);
 	if (!b.len)
 		return 0;
 	s->uguard = at_buf_take(&b);

@@ -16,17 +16,20 @@
 // A nest whose parameter has a 64-bit unsigned type (`huge`: the
 // generated code reads `(long)n`, -1 at n = ULONG_MAX, so it ran no
 // iteration of 100) is transformed under `n <= LONG_MAX` and runs as
-// written otherwise.
+// written otherwise; so is one whose parameter is a macro expanding to
+// such an expression (`hugemacro`: `HM`, `HC`; until session 62 only
+// variables were versioned, and it printed another sum).
 // All must print what the original prints, with and without OpenMP.
 // expect-exit: 0
 // expect-args: --strategy fixed:8
-// expect-diag: 38:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
-// expect-diag: 46:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
-// expect-diag: 53:17: warning: autotile: the start of loop `i` has a type wider than its iterator's `short`
-// expect-diag: 72:16: warning: autotile: subscript `i \+ 4294967295u` of `B` is computed in an unsigned type of 32 bits
+// expect-diag: 41:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
+// expect-diag: 49:3: warning: autotile: loop `j` counts or compares in an unsigned type.*no unsigned `\+`, `\*` or `<<` in the condition
+// expect-diag: 56:17: warning: autotile: the start of loop `i` has a type wider than its iterator's `short`
+// expect-diag: 75:16: warning: autotile: subscript `i \+ 4294967295u` of `B` is computed in an unsigned type of 32 bits
 // expect-diag: [0-9]+:[0-9]+: warning: autotile: condition `j < n \+ 1` of `if` compares in an unsigned type
 // expect-kept: at_lfloord((long)n - 1, 8)
 // expect-kept: if (n <= 9223372036854775807UL) {
+// expect-kept: if (HM <= 9223372036854775807UL && HC <= 9223372036854775807UL) {
 #include <stdio.h>
 
 static double A[64][128], B[200][40], C[64][64];
@@ -80,6 +83,17 @@ static void huge(unsigned long n)
 			A[i][j] = A[i - 1][j] * 0.5 + A[i][j + 1] * 0.375;
 }
 
+#define HM ((unsigned long)m)
+#define HC 18446744073709551615UL
+
+static void hugemacro(unsigned long m)
+{
+#pragma autotile
+	for (unsigned long i = 1; i < HM && i < 40; i++)
+		for (unsigned long j = 0; j < HC && j < 100; j++)
+			A[i][j] = A[i - 1][j] * 0.25 + A[i][j + 1] * 0.625;
+}
+
 static void fits(unsigned n)
 {
 #pragma autotile
@@ -104,6 +118,7 @@ int main(void)
 	back(200);
 	cond(4294967295u);
 	huge(18446744073709551615UL);
+	hugemacro(18446744073709551615UL);
 	fits(64);
 	for (int i = 0; i < 64; i++)
 		for (int j = 0; j < 128; j++)
