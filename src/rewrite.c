@@ -17,6 +17,14 @@ struct at_rewrite_lines {
 	int d;
 };
 
+/* Ends b's last line: appends a newline unless b is empty or ends one
+ * (what comes next are lines of their own). */
+static void at_rewrite_eol(at_buf *b)
+{
+	if (b->len && b->s[b->len - 1] != '\n')
+		at_buf_add(b, "\n");
+}
+
 /* Appends to b, which has just received inserted text, a `#line`
  * directive that numbers the lines from the input's byte `pos` on as the
  * input does, its own `#line` directives included (on a line of its own:
@@ -36,8 +44,7 @@ static void at_rewrite_line(at_buf *b, const at_source *src,
 			lc->d++;
 		}
 	}
-	if (b->len && b->s[b->len - 1] != '\n')
-		at_buf_add(b, "\n");
+	at_rewrite_eol(b);
 	at_buf_printf(b, "#line %lu%s%s\n", lc->line, lc->file ? " " : "",
 		lc->file ? lc->file : "");
 }
@@ -56,6 +63,7 @@ char *at_rewrite(const at_source *src, char *const *texts)
 			continue;
 		if (!helpers && s->func_begin >= pos && s->func_begin <= s->begin) {
 			at_buf_addn(&b, src->text + pos, s->func_begin - pos);
+			at_rewrite_eol(&b);	/* a function may start mid-line */
 			at_codegen_helpers(&b, texts, src->n_scop);
 			pos = s->func_begin;
 			at_rewrite_line(&b, src, &lc, pos);
