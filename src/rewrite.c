@@ -2,6 +2,7 @@
  * rewrite.c — stage 8: splice generated nests into the original bytes.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "at_rewrite.h"
 #include "at_buf.h"
@@ -49,13 +50,49 @@ static void at_rewrite_line(at_buf *b, const at_source *src,
 		lc->file ? lc->file : "");
 }
 
+/* Returns 1 when the input's lines end in CR LF (its first line does). */
+static int at_rewrite_is_crlf(const at_source *src)
+{
+	const char *nl = memchr(src->text, '\n', src->len);
+
+	return nl && nl > src->text && nl[-1] == '\r';
+}
+
+/* Gives the text b received from byte `from` on, which autotile wrote,
+ * the input's CR LF line ends: each LF without a CR before it gets one
+ * (lines copied from the input have theirs). */
+static void at_rewrite_crlf(at_buf *b, size_t from)
+{
+	char *tail;
+	size_t n, j = 0;
+
+	if (b->failed || from >= b->len)
+		return;
+	n = b->len - from;
+	if (!(tail = malloc(n))) {
+		b->failed = 1;
+		return;
+	}
+	memcpy(tail, b->s + from, n);
+	b->len = from;
+	for (size_t i = 0; i < n; i++)
+		if (tail[i] == '\n' &&
+		    (i ? tail[i - 1] : from ? b->s[from - 1] : 0) != '\r') {
+			at_buf_addn(b, tail + j, i - j);
+			at_buf_add(b, "\r");
+			j = i;
+		}
+	at_buf_addn(b, tail + j, n - j);
+	free(tail);
+}
+
 /* Returns the rewritten file (see at_rewrite.h). */
 char *at_rewrite(const at_source *src, char *const *texts)
 {
 	at_buf b = { 0 };
 	struct at_rewrite_lines lc = { 0, 1, NULL, 0 };
-	size_t pos = 0;
-	int helpers = 0;
+	size_t pos = 0, from;
+	int helpers = 0, crlf = at_rewrite_is_crlf(src);
 
 	for (int k = 0; k < src->n_scop; k++) {
 		const at_scop *s = src->scops[k];
@@ -63,13 +100,17 @@ char *at_rewrite(const at_source *src, char *const *texts)
 			continue;
 		if (!helpers && s->func_begin >= pos && s->func_begin <= s->begin) {
 			at_buf_addn(&b, src->text + pos, s->func_begin - pos);
+			from = b.len;
 			at_rewrite_eol(&b);	/* a function may start mid-line */
 			at_codegen_helpers(&b, texts, src->n_scop);
 			pos = s->func_begin;
 			at_rewrite_line(&b, src, &lc, pos);
+			if (crlf)
+				at_rewrite_crlf(&b, from);
 			helpers = 1;
 		}
 		at_buf_addn(&b, src->text + pos, s->begin - pos);
+		from = b.len;
 		at_buf_add(&b, texts[k]);
 		/* the generated text ends the nest's last line: the blanks
 		 * after it there go with it */
@@ -79,6 +120,8 @@ char *at_rewrite(const at_source *src, char *const *texts)
 		pos = pos < src->len && src->text[pos] == '\n' ? pos + 1 :
 			s->end;
 		at_rewrite_line(&b, src, &lc, pos);
+		if (crlf)
+			at_rewrite_crlf(&b, from);
 	}
 	at_buf_addn(&b, src->text + pos, src->len - pos);
 	return at_buf_take(&b);

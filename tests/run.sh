@@ -574,6 +574,20 @@ run_cli() {
 			"$LOGS/cli.err"
 	check $? "cli $t: a mark in an included header -> exit 0 (got $rc), output unchanged, a warning at the header's line"
 
+	# A file with CR LF line ends: the lines autotile writes end so too
+	# (until session 62 they ended in LF alone), and it computes the same
+	cr=$(printf '\r')
+	sed "s/\$/$cr/" tests/errors/unsignedwrap.c >"$LOGS/cli-crlf.c"
+	cli "$t" --strategy fixed:8 "$LOGS/cli-crlf.c" -o "$LOGS/cli-crlf.out.c"
+	lf=$(grep -c -v "$cr\$" "$LOGS/cli-crlf.out.c")
+	[ $rc -eq 0 ] && nosan && [ "$lf" -eq 0 ] &&
+		grep -q 'omp parallel for' "$LOGS/cli-crlf.out.c" &&
+		gcc -O2 -fopenmp -ffp-contract=off -w "$LOGS/cli-crlf.c" -o "$LOGS/cli-crlf.a" &&
+		gcc -O2 -fopenmp -ffp-contract=off -w "$LOGS/cli-crlf.out.c" -o "$LOGS/cli-crlf.b" &&
+		"$LOGS/cli-crlf.a" >"$LOGS/cli-crlf.a.out" && "$LOGS/cli-crlf.b" >"$LOGS/cli-crlf.b.out" &&
+		cmp -s "$LOGS/cli-crlf.a.out" "$LOGS/cli-crlf.b.out"
+	check $? "cli $t: a CR LF file -> exit 0 (got $rc), every output line ends in CR LF ($lf do not), the same results"
+
 	cli "$t" --strategy fixed:abc -I runtime examples/matmul.c
 	[ $rc -eq 2 ] && nosan && grep -q 'abc' "$LOGS/cli.err"
 	check $? "cli $t: --strategy fixed:abc -> exit 2 (got $rc) naming the bad value"
