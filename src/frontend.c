@@ -194,6 +194,30 @@ static char *at_fe_strndup(const char *s, size_t len)
 	return r;
 }
 
+/* Returns a malloc'd C string literal (quotes included) that spells s,
+ * with `\\` and `"` escaped, or NULL when out of memory. */
+static char *at_fe_quote(const char *s)
+{
+	size_t len = 3;
+	char *r, *q;
+
+	for (const char *p = s; *p; p++)
+		len += 1 + (*p == '\\' || *p == '"');
+	r = malloc(len);
+	if (!r)
+		return NULL;
+	q = r;
+	*q++ = '"';
+	for (; *s; s++) {
+		if (*s == '\\' || *s == '"')
+			*q++ = '\\';
+		*q++ = *s;
+	}
+	*q++ = '"';
+	*q = '\0';
+	return r;
+}
+
 /* Returns a malloc'd copy of a libclang string and disposes of it. */
 static char *at_fe_cxstr(CXString s)
 {
@@ -6582,6 +6606,65 @@ static int at_fe_region(at_fe_tu *t, unsigned mark, unsigned w, unsigned k,
 	return r;
 }
 
+/* Returns a new, zeroed entry at the end of src's linedirs for a
+ * directive whose line ends at offset le (not yet counted in
+ * n_linedir), or NULL when out of memory. */
+static at_linedir *at_fe_linedir_add(at_source *src, size_t le)
+{
+	at_linedir *d;
+
+	if (at_buf_grow((void **)&src->linedirs, src->n_linedir,
+			&src->cap_linedir, sizeof *src->linedirs, 4) < 0)
+		return NULL;
+	d = &src->linedirs[src->n_linedir];
+	d->next = le < src->len ? le + 1 : le;
+	d->line = 0;
+	d->file = NULL;
+	return d;
+}
+
+/* Returns 1 when c may start a C identifier. */
+static int at_fe_ident_start(char c)
+{
+	return isalpha((unsigned char)c) || c == '_';
+}
+
+/* Token k is the `#` of a `#line` directive whose line number is a
+ * macro (`#define L 700`, `#line L`): notes in t->src's linedirs the
+ * line clang presumes for the start of the next line, with the file
+ * name when the directive names one (a macro or a string).  A directive
+ * on the file's last line sets nothing that follows.  Returns -1 when
+ * out of memory. */
+static int at_fe_linedir_macro(at_fe_tu *t, unsigned k)
+{
+	at_source *src = t->src;
+	size_t le = at_fe_line_end(t, t->off[k]);
+	unsigned n = k + 2, line = 0;
+	CXString name;
+	at_linedir *d;
+	int r = 0;
+
+	if (le >= src->len)
+		return 0;
+	d = at_fe_linedir_add(src, le);
+	if (!d)
+		return -1;
+	clang_getPresumedLocation(clang_getLocationForOffset(t->tu, t->file,
+		(unsigned)d->next), &name, &line, NULL);
+	d->line = line;
+	if (n + 1 < t->n_tok && t->off[n + 1] < le &&
+	    !(d->file = at_fe_quote(clang_getCString(name))))
+		r = -1;
+	clang_disposeString(name);
+	if (r == 0 && line > 0)
+		src->n_linedir++;
+	else {
+		free(d->file);
+		d->file = NULL;
+	}
+	return r;
+}
+
 /* When token k is the `#` of a `#line N ["file"]` directive or a `# N
  * "file"` line marker outside skipped code, notes it in t->src's
  * linedirs (for the `#line` lines that the rewrite inserts).  Returns -1
@@ -6595,18 +6678,18 @@ static int at_fe_linedir(at_fe_tu *t, unsigned k)
 	at_linedir *d;
 
 	if (!at_fe_is(t, k, "#") || n >= t->n_tok ||
-	    at_fe_int_lit(t->spell[n], &v) < 0 || v < 0 ||
 	    !at_fe_line_first(t, k) || at_fe_is_skipped(t, t->off[k]))
 		return 0;
+	if (at_fe_int_lit(t->spell[n], &v) < 0 || v < 0)
+		return n == k + 2 && at_fe_ident_start(t->spell[n][0]) ?
+			at_fe_linedir_macro(t, k) : 0;
 	le = at_fe_line_end(t, t->off[k]);
-	if (t->off[n] >= le || at_buf_grow((void **)&src->linedirs,
-			src->n_linedir, &src->cap_linedir,
-			sizeof *src->linedirs, 4) < 0)
-		return t->off[n] >= le ? 0 : -1;
-	d = &src->linedirs[src->n_linedir];
-	d->next = le < src->len ? le + 1 : le;
+	if (t->off[n] >= le)
+		return 0;
+	d = at_fe_linedir_add(src, le);
+	if (!d)
+		return -1;
 	d->line = (unsigned long)v;
-	d->file = NULL;
 	if (n + 1 < t->n_tok && t->off[n + 1] < le &&
 	    t->spell[n + 1][0] == '"' &&
 	    !(d->file = at_fe_strndup(t->spell[n + 1],

@@ -197,22 +197,39 @@ static int at_cli_tune_option(struct at_cli *cli, int argc, char **argv,
 	return 0;
 }
 
-/* Checks clang argument `a`: -std= naming C89/C90, whose compilers
- * reject the code autotile writes, is a usage error (returns its exit
- * status); anything else returns 0. */
+/* Checks clang argument `a`: -std= or --std= naming C89/C90, or -ansi
+ * (C89), whose compilers reject the code autotile writes, is a usage
+ * error (returns its exit status); anything else returns 0. */
 static int at_cli_check_std(const char *a)
 {
 	static const char *const old[] = { "c89", "c90", "gnu89", "gnu90",
 		"iso9899:1990", "iso9899:199409" };
+	const char *v = a + (a[0] == '-' && a[1] == '-');
 
-	if (strncmp(a, "-std=", 5) != 0)
+	if (!strcmp(a, "-ansi") || !strcmp(a, "--ansi"))
+		v = "-std=c89";
+	if (strncmp(v, "-std=", 5) != 0)
 		return 0;
 	for (size_t k = 0; k < sizeof old / sizeof *old; k++)
-		if (!strcmp(a + 5, old[k]))
+		if (!strcmp(v + 5, old[k]))
 			return at_cli_usage_error("`%s`: the code autotile "
 				"writes needs C99 or later (declarations in "
 				"`for`, inline functions)", a);
 	return 0;
+}
+
+/* Returns 1 when paths a and b name the same file that writing one of
+ * them would clobber: the same string naming no file or a regular one,
+ * or two names of one regular file (same device and inode).  Devices
+ * such as /dev/null may be named twice. */
+static int at_cli_same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (stat(a, &sa) != 0)
+		return !strcmp(a, b);
+	return S_ISREG(sa.st_mode) && stat(b, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 /* Handles one option argv[*i]; returns 0, or an exit status (2, or -1 for
@@ -319,6 +336,11 @@ static int at_cli_parse(struct at_cli *cli, int argc, char **argv)
 	}
 	if (!cli->input)
 		return at_cli_usage_error("%s", "no input file");
+	if (cli->report && (at_cli_same_file(cli->report, cli->input) ||
+	    (cli->output && strcmp(cli->output, "-") &&
+	     at_cli_same_file(cli->report, cli->output))))
+		return at_cli_usage_error("--report `%s` names the input or "
+			"the output file", cli->report);
 	return 0;
 }
 

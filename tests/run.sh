@@ -561,6 +561,25 @@ run_cli() {
 		grep -q -- '-std=gnu89.*C99' "$LOGS/cli.err" && [ ! -s "$LOGS/cli.out" ]
 	check $? "cli $t: -std=gnu89 -> exit 2 (got $rc), one line naming the flag and C99 (got $n lines), no output"
 
+	# -ansi and --std= name C89 as -std= does (session 63)
+	for f in -ansi --std=c89; do
+		cli "$t" -I runtime examples/matmul.c -- "$f"
+		n=$(wc -l <"$LOGS/cli.err")
+		[ $rc -eq 2 ] && [ "$n" -eq 1 ] && nosan &&
+			grep -q -- "$f.*C99" "$LOGS/cli.err" && [ ! -s "$LOGS/cli.out" ]
+		check $? "cli $t: -- $f -> exit 2 (got $rc), one line naming the flag and C99 (got $n lines), no output"
+	done
+
+	# --report naming the input would overwrite the C source with JSON
+	cp examples/matmul.c "$LOGS/cli-rep.c"
+	cli "$t" -I runtime --report "$LOGS/./cli-rep.c" "$LOGS/cli-rep.c"
+	[ $rc -eq 2 ] && nosan && cmp -s examples/matmul.c "$LOGS/cli-rep.c" &&
+		grep -q -- '--report .*names the input or the output' "$LOGS/cli.err"
+	check $? "cli $t: --report naming the input -> exit 2 (got $rc), the input untouched"
+	cli "$t" -I runtime --report "$LOGS/cli-rep.json" -o "$LOGS/cli-rep.json" examples/matmul.c
+	[ $rc -eq 2 ] && nosan && grep -q -- '--report .*names the input or the output' "$LOGS/cli.err"
+	check $? "cli $t: --report naming the output -> exit 2 (got $rc)"
+
 	# A mark in an included header is not read: a warning says so
 	printf '%s\n' 'static void k(double *a, int n)' '{' \
 		'#pragma autotile' '	for (int i = 0; i < n; i++)' \
