@@ -6491,6 +6491,12 @@ static int at_fe_autotile(at_fe_tu *t, unsigned k, unsigned w)
 		return 0;
 	}
 	w2 = nx < t->n_tok ? at_fe_pragma(t, nx) : 0;
+	if (w2 && at_fe_is(t, w2, "autotile")) {
+		at_diag(&loc, AT_WARNING, "`#pragma autotile` repeated on the "
+			"next line: this mark and its clauses are ignored (the "
+			"nest follows the last mark above it)");
+		return 0;
+	}
 	if (w2 && !at_fe_pragma_harmless(t, w2)) {
 		at_diag(&loc, AT_WARNING, "`#pragma %s` between `#pragma "
 			"autotile` and its loop; remove it (autotile writes "

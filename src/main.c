@@ -316,6 +316,10 @@ static int at_cli_parse(struct at_cli *cli, int argc, char **argv)
 		int r;
 		if (!strcmp(argv[i], "--")) {
 			while (++i < argc) {
+				if (!strcmp(argv[i], "--"))
+					return at_cli_usage_error("a second "
+						"`%s` (the clang arguments "
+						"follow the first)", "--");
 				r = at_cli_check_std(argv[i]);
 				if (r)
 					return r;

@@ -570,6 +570,11 @@ run_cli() {
 		check $? "cli $t: -- $f -> exit 2 (got $rc), one line naming the flag and C99 (got $n lines), no output"
 	done
 
+	# a second `--` would end clang's options before autotile's own
+	cli "$t" -I runtime examples/matmul.c -- -DN=5 --
+	[ $rc -eq 2 ] && nosan && grep -q -- 'a second `--`' "$LOGS/cli.err"
+	check $? "cli $t: a second -- -> exit 2 (got $rc), naming it"
+
 	# --report naming the input would overwrite the C source with JSON
 	cp examples/matmul.c "$LOGS/cli-rep.c"
 	cli "$t" -I runtime --report "$LOGS/./cli-rep.c" "$LOGS/cli-rep.c"
