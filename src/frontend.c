@@ -250,6 +250,15 @@ static int at_fe_is_int_kind(enum CXTypeKind k)
 		k == CXType_Enum;
 }
 
+/* Returns 1 when `ty` is a 128-bit integer type (`__int128`), wider than
+ * the long in which the transformed loops count and bound. */
+static int at_fe_is_int128(CXType ty)
+{
+	enum CXTypeKind k = clang_getCanonicalType(ty).kind;
+
+	return k == CXType_Int128 || k == CXType_UInt128;
+}
+
 /* Returns 1 when every value of the canonical integer type `ty` is an
  * int's (bool, char, short, int, their unsigned forms narrower than int,
  * and enums over those); 0 for long, unsigned int and the others. */
@@ -876,6 +885,12 @@ static int at_fe_var_param(at_fe_nest *n, CXCursor ref, const char *name,
 	unsigned at = 0;
 
 	at_fe_offset(n->t, clang_getCursorLocation(ref), &at);
+	if ((at < n->s->begin || at >= n->s->end) && at_fe_is_int128(ty)) {
+		at_fe_fail(n, off, "`%s` has a 128-bit type, wider than the "
+			"`long` in which the transformed loops count", macro ?
+			macro : name);
+		return 2;
+	}
 	if (at < n->s->begin || at >= n->s->end)
 		return at_fe_is_int_kind(ty.kind) ? 0 : 1;
 	if (macro)
@@ -1139,6 +1154,12 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 		return 2;
 	}
 	ty = clang_getCanonicalType(clang_getCursorType(f.node));
+	if (at_fe_is_int128(ty)) {
+		at_fe_fail(n, t->off[k], "macro `%s` has a 128-bit type, wider "
+			"than the `long` in which the transformed loops count",
+			name);
+		return 2;
+	}
 	if (!at_fe_is_int_kind(ty.kind))
 		return 1;
 	x->wide = !at_fe_fits_int(ty);
@@ -2570,6 +2591,17 @@ static int at_fe_init(at_fe_nest *n, int l, unsigned lo, unsigned hi,
 	if (!at_fe_is_int_kind(clang_getCanonicalType(ty).kind)) {
 		at_fe_fail(n, t->off[eq - 1], "iterator `%s` of type `%s` is "
 			"not an integer", lp->iter, lp->type);
+		return -1;
+	}
+	if (at_fe_is_int128(ty)) {
+		at_fe_fail(n, t->off[eq - 1], "iterator `%s` of type `%s` is "
+			"wider than the `long` in which the transformed loops "
+			"count", lp->iter, lp->type);
+		return -1;
+	}
+	if (clang_isVolatileQualifiedType(ty)) {
+		at_fe_fail(n, t->off[eq - 1], "iterator `%s` is volatile (the "
+			"transformed loops would not access it)", lp->iter);
 		return -1;
 	}
 	*elo = eq + 1;
@@ -6152,14 +6184,17 @@ static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 /* ------------------------------------------------------------------ */
 
 /* Returns the offset of the newline ending the line that contains byte
- * `off` (or the file length), following backslash continuations. */
+ * `off` (or the file length), following backslash continuations (a
+ * backslash before LF or before CR LF). */
 static unsigned at_fe_line_end(const at_fe_tu *t, unsigned off)
 {
 	const char *text = t->src->text;
 	unsigned len = (unsigned)t->src->len;
 
 	while (off < len) {
-		if (text[off] == '\n' && !(off > 0 && text[off - 1] == '\\'))
+		unsigned b = off > 0 && text[off - 1] == '\r' ? off - 1 : off;
+
+		if (text[off] == '\n' && !(b > 0 && text[b - 1] == '\\'))
 			return off;
 		off++;
 	}

@@ -612,6 +612,20 @@ run_cli() {
 		cmp -s "$LOGS/cli-crlf.a.out" "$LOGS/cli-crlf.b.out"
 	check $? "cli $t: a CR LF file -> exit 0 (got $rc), every output line ends in CR LF ($lf do not), the same results"
 
+	# A mark continued by a backslash before CR LF reads its clauses from
+	# the next line as before LF (until session 63: "not followed by a
+	# for loop")
+	printf '%s\r\n' '#include <stdio.h>' 'static double A[64][64];' \
+		'int main(void)' '{' '#pragma autotile \' '	tile(8, 8)' \
+		'	for (int i = 1; i < 64; i++)' \
+		'		for (int j = 1; j < 64; j++)' \
+		'			A[i][j] = A[i - 1][j] * 0.5 + A[i][j - 1] + 1;' \
+		'	printf("%a\n", A[63][63]);' '	return 0;' '}' >"$LOGS/cli-crcont.c"
+	cli "$t" "$LOGS/cli-crcont.c" -o "$LOGS/cli-crcont.out.c"
+	[ $rc -eq 0 ] && nosan && [ ! -s "$LOGS/cli.err" ] &&
+		grep -q '8x8' "$LOGS/cli-crcont.out.c"
+	check $? "cli $t: a mark continued by backslash CR LF -> exit 0 (got $rc), no warning, its tile(8, 8) used"
+
 	cli "$t" --strategy fixed:abc -I runtime examples/matmul.c
 	[ $rc -eq 2 ] && nosan && grep -q 'abc' "$LOGS/cli.err"
 	check $? "cli $t: --strategy fixed:abc -> exit 2 (got $rc) naming the bad value"
