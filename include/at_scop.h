@@ -304,6 +304,11 @@ void at_scop_memo_off(const at_scop *scop);
  * Parameters carry the scop's parameter names.  NULL on error. */
 __isl_give isl_union_set *at_scop_domain(isl_ctx *ctx, const at_scop *scop);
 
+/* Returns 1 when no statement of the nest runs for any value of the
+ * parameters (an empty iteration domain: `for (i = 1; i < 1; i++)`), 0
+ * when some may run, -1 on an isl error. */
+int at_scop_runs_nothing(isl_ctx *ctx, const at_scop *scop);
+
 /* Returns the domains of statements first..first+n-1 of `scop`, or NULL
  * on error. */
 __isl_give isl_union_set *at_scop_domain_part(isl_ctx *ctx,

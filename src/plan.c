@@ -484,7 +484,7 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 {
 	at_opts opts = po->opts;
 	at_plan_rank r = { 0 };
-	at_deps *deps;
+	at_deps *deps = NULL;
 	at_space *space = NULL;
 	int rc = 0;
 	double t = at_timing_start();
@@ -492,6 +492,12 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 	memset(plan, 0, sizeof(*plan));
 	plan->scop = scop;
 	at_scop_memo_on(ctx, scop);
+	if (at_scop_runs_nothing(ctx, scop) == 1) {
+		at_diag(&scop->loc, AT_WARNING, "no statement of this nest runs "
+			"for any value of its parameters (its loop bounds are "
+			"empty); loop nest left unchanged");
+		goto done;
+	}
 	at_space_parse_clauses(scop, &opts);
 	deps = po->deps_memo ? at_deps_memo_compute(ctx, scop, po->deps_memo) :
 		at_deps_compute(ctx, scop);

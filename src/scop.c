@@ -548,6 +548,16 @@ __isl_give isl_union_set *at_scop_domain(isl_ctx *ctx, const at_scop *scop)
 		at_scop_domain_read(ctx, scop);
 }
 
+/* Tells whether the nest's domain is empty (see at_scop.h). */
+int at_scop_runs_nothing(isl_ctx *ctx, const at_scop *scop)
+{
+	isl_union_set *dom = at_scop_domain(ctx, scop);
+	isl_bool empty = isl_union_set_is_empty(dom);
+
+	isl_union_set_free(dom);
+	return empty < 0 ? -1 : empty == isl_bool_true;
+}
+
 /* Returns the access relations of `kind` (see at_scop.h). */
 __isl_give isl_union_map *at_scop_access(isl_ctx *ctx, const at_scop *scop,
 	at_ref_kind kind, int tagged)
