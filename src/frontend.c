@@ -6794,6 +6794,28 @@ static void at_fe_include_visit(CXFile file, CXSourceLocation *stack,
 	free(name);
 }
 
+/* Warns about each `#pragma autotile` and `#pragma scop` among tokens
+ * [from, to), those of a `#pragma scop` region after its first line:
+ * the region is read as one nest and such marks inside it are not. */
+static void at_fe_region_marks(const at_fe_tu *t, unsigned from,
+	unsigned to)
+{
+	for (unsigned k = from; k < to && k < t->n_tok; k++) {
+		unsigned w = at_fe_pragma(t, k);
+		at_loc loc;
+
+		if (!w || !(at_fe_is(t, w, "autotile") || at_fe_is(t, w, "scop")))
+			continue;
+		loc = at_fe_loc(t, t->off[k]);
+		at_diag(&loc, AT_WARNING, "`#pragma %s` inside a `#pragma scop` "
+			"region is not read (%s); ignored", t->spell[w],
+			at_fe_is(t, w, "scop") ? "the region ends at its first "
+			"`#pragma endscop`" : "the region is one nest: its "
+			"clauses go on a `#pragma autotile` line above `#pragma "
+			"scop`");
+	}
+}
+
 /* Finds and extracts every marked nest of the file, in file order, and
  * notes its line directives (at_fe_linedir).  Returns -1 when out of
  * memory. */
@@ -6816,8 +6838,11 @@ static int at_fe_scan(at_fe_tu *t)
 			r = w2 && at_fe_is(t, w2, "scop") ?
 				at_fe_region(t, k, w, nx, &next) :
 				at_fe_autotile(t, k, w);
+			if (w2 && at_fe_is(t, w2, "scop"))
+				at_fe_region_marks(t, nx + 1, next);
 		} else if (w && at_fe_is(t, w, "scop")) {
 			r = at_fe_region(t, k, 0, k, &next);
+			at_fe_region_marks(t, k + 1, next);
 		} else if (w && at_fe_is(t, w, "endscop")) {
 			at_loc loc = at_fe_loc(t, t->off[k]);
 			at_diag(&loc, AT_WARNING, "`#pragma endscop` without "
