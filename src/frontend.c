@@ -379,6 +379,12 @@ static int at_fe_is(const at_fe_tu *t, unsigned k, const char *s)
 	return k < t->n_tok && strcmp(t->spell[k], s) == 0;
 }
 
+/* Returns 1 when token k exists and is `#` or its digraph `%:`. */
+static int at_fe_is_hash(const at_fe_tu *t, unsigned k)
+{
+	return at_fe_is(t, k, "#") || at_fe_is(t, k, "%:");
+}
+
 /* Returns 1 when token k exists and is an identifier. */
 static int at_fe_is_ident(const at_fe_tu *t, unsigned k)
 {
@@ -654,7 +660,8 @@ static int at_fe_assign_tok(const char *s)
 /* Returns 1 if `s` spells a stringizing or pasting operator. */
 static int at_fe_paste_tok(const char *s)
 {
-	return !strcmp(s, "#") || !strcmp(s, "##");
+	return !strcmp(s, "#") || !strcmp(s, "##") || !strcmp(s, "%:") ||
+		!strcmp(s, "%:%:");
 }
 
 /* Returns 1 for the tokens `__LINE__` and `__COUNTER__`, whose value
@@ -1442,7 +1449,7 @@ static int at_fe_expand(at_fe_nest *n, unsigned k, unsigned close,
 	}
 	body = at_fe_macro_params(dv, par, &np);
 	for (unsigned j = body; body && j < dv->n_tok; j++)
-		if (at_fe_is(dv, j, "#") || at_fe_is(dv, j, "##")) {
+		if (at_fe_paste_tok(dv->spell[j])) {
 			at_fe_fail(n, t->off[k], "macro `%s` stringizes or "
 				"pastes tokens (`#`, `##`)", mac);
 			return 2;
@@ -6034,7 +6041,7 @@ static int at_fe_has_directive(const at_fe_tu *t, unsigned b, unsigned e,
 	     k++) {
 		unsigned w;
 
-		if (!at_fe_is(t, k, "#") || !at_fe_line_first(t, k))
+		if (!at_fe_is_hash(t, k) || !at_fe_line_first(t, k))
 			continue;
 		w = at_fe_pragma(t, k);
 		if (w && at_fe_is(t, w, "autotile"))
@@ -6225,7 +6232,7 @@ static unsigned at_fe_pragma(const at_fe_tu *t, unsigned k)
 {
 	unsigned le;
 
-	if (!at_fe_is(t, k, "#") || !at_fe_is(t, k + 1, "pragma") ||
+	if (!at_fe_is_hash(t, k) || !at_fe_is(t, k + 1, "pragma") ||
 	    !at_fe_is_ident(t, k + 2) || !at_fe_line_first(t, k))
 		return 0;
 	le = at_fe_line_end(t, t->off[k]);
@@ -6244,7 +6251,7 @@ static unsigned at_fe_outside_conds(const at_fe_tu *t, unsigned off)
 	int depth = 0;
 
 	for (unsigned k = 0; k + 1 < t->n_tok && t->off[k] < off; k++) {
-		if (!at_fe_is(t, k, "#") || !at_fe_line_first(t, k))
+		if (!at_fe_is_hash(t, k) || !at_fe_line_first(t, k))
 			continue;
 		if (at_fe_is(t, k + 1, "if") || at_fe_is(t, k + 1, "ifdef") ||
 		    at_fe_is(t, k + 1, "ifndef")) {
@@ -6495,7 +6502,7 @@ static int at_fe_above_fail(const at_fe_tu *t, unsigned p, const at_loc *loc)
  * explains it: a macro, or a preprocessor directive. */
 static void at_fe_no_loop(const at_fe_tu *t, unsigned nx, const at_loc *loc)
 {
-	if (nx < t->n_tok && nx + 1 < t->n_tok && at_fe_is(t, nx, "#"))
+	if (nx < t->n_tok && nx + 1 < t->n_tok && at_fe_is_hash(t, nx))
 		at_diag(loc, AT_WARNING, "`#%s` between `#pragma autotile` and "
 			"its loop (put the mark right above the loop); loop nest "
 			"left unchanged", t->spell[nx + 1]);
@@ -6718,7 +6725,7 @@ static int at_fe_linedir(at_fe_tu *t, unsigned k)
 	long v;
 	at_linedir *d;
 
-	if (!at_fe_is(t, k, "#") || n >= t->n_tok ||
+	if (!at_fe_is_hash(t, k) || n >= t->n_tok ||
 	    !at_fe_line_first(t, k) || at_fe_is_skipped(t, t->off[k]))
 		return 0;
 	if (at_fe_int_lit(t->spell[n], &v) < 0 || v < 0)
