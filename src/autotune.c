@@ -272,10 +272,15 @@ static int at_tune_runs(const at_tune_opts *o, const at_tune_dir *d,
 		int st = at_tune_spawn(argv, d->out, NULL, o->timeout, &wall);
 		char *text, *rest;
 
+		if (st == 124) {
+			snprintf(res->what, sizeof(res->what), "the program "
+				"timed out after %d s (--tune-timeout)",
+				o->timeout);
+			goto error;
+		}
 		if (st != 0) {
-			snprintf(res->what, sizeof(res->what), "the program %s "
-				"(status %d)", st == 124 ? "timed out" :
-				"failed", st);
+			snprintf(res->what, sizeof(res->what), "the program "
+				"failed (status %d)", st);
 			goto error;
 		}
 		text = at_tune_slurp(d->out);

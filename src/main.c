@@ -83,6 +83,8 @@ static void at_cli_usage(FILE *f)
 "  --tune-libs LIBS    libraries (default: -lm)\n"
 "  --tune-args ARGS    arguments to run the program with\n"
 "  --tune-runs R       timed runs per build, the minimum counts (default 3)\n"
+"  --tune-timeout S    seconds a build or run may take before it is\n"
+"                      killed (default 600)\n"
 "  --codegen-limit S   stop isl's code generation of a candidate after S\n"
 "                      seconds (0: no limit) and use the cost model's\n"
 "                      next choice, else leave the nest; default 10,\n"
@@ -164,14 +166,15 @@ static int at_cli_tune_option(struct at_cli *cli, int argc, char **argv,
 	int *i)
 {
 	static const char *const names[] = { "--autotune", "--tune-cc",
-		"--tune-flags", "--tune-libs", "--tune-args", "--tune-runs" };
+		"--tune-flags", "--tune-libs", "--tune-args", "--tune-runs",
+		"--tune-timeout" };
 	const char *a = argv[*i], *v = NULL;
 	size_t len = 0;
 	int which = -1;
 	char *end;
 	long n;
 
-	for (int k = 0; k < 6 && which < 0; k++) {
+	for (int k = 0; k < 7 && which < 0; k++) {
 		len = strlen(names[k]);
 		if (!strncmp(a, names[k], len) && (!a[len] || a[len] == '='))
 			which = k;
@@ -181,14 +184,20 @@ static int at_cli_tune_option(struct at_cli *cli, int argc, char **argv,
 	v = at_cli_value(argc, argv, i, a[len] ? len + 1 : len);
 	if (!v)
 		return at_cli_usage_error("%s needs a value", a);
-	if (which == 0 || which == 5) {
+	if (which == 0 || which >= 5) {
+		static const long max[] = { AT_PLAN_MAX - 2, 100, 86400 };
+		static const char *const bad[] = { "bad --autotune `%s`: "
+			"expected a count from 1 to 22", "bad --tune-runs `%s`: "
+			"expected 1 to 100", "bad --tune-timeout `%s`: expected "
+			"seconds from 1 to 86400" };
+		int *dst[] = { &cli->tune.k, &cli->tune.runs,
+			&cli->tune.timeout };
+		int m = which == 0 ? 0 : which - 4;
+
 		n = strtol(v, &end, 10);
-		if (end == v || *end || n < 1 ||
-		    n > (which == 0 ? AT_PLAN_MAX - 2 : 100))
-			return at_cli_usage_error(which == 0 ? "bad --autotune "
-				"`%s`: expected a count from 1 to 22" :
-				"bad --tune-runs `%s`: expected 1 to 100", v);
-		*(which == 0 ? &cli->tune.k : &cli->tune.runs) = (int)n;
+		if (end == v || *end || n < 1 || n > max[m])
+			return at_cli_usage_error(bad[m], v);
+		*dst[m] = (int)n;
 	} else {
 		const char **f[] = { &cli->tune.cc, &cli->tune.cflags,
 			&cli->tune.ldlibs, &cli->tune.run_args };

@@ -575,6 +575,22 @@ run_cli() {
 	[ $rc -eq 2 ] && nosan && grep -q -- 'a second `--`' "$LOGS/cli.err"
 	check $? "cli $t: a second -- -> exit 2 (got $rc), naming it"
 
+	# --tune-timeout bounds each run of --autotune (it waited 600 s)
+	printf '%s\n' 'static double A[64][64];' 'int main(void)' '{' \
+		'#pragma autotile' '	for (int i = 1; i < 64; i++)' \
+		'		for (int j = 1; j < 64; j++)' \
+		'			A[i][j] = A[i - 1][j] * 0.5 + A[i][j - 1];' \
+		'	for (volatile int k = 1; k; )' '		;' '	return 0;' '}' \
+		>"$LOGS/cli-hang.c"
+	cli "$t" --autotune 1 --tune-runs 1 --tune-timeout 1 "$LOGS/cli-hang.c" -o "$LOGS/cli-hang.out.c"
+	n=$(wc -l <"$LOGS/cli.err")
+	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan &&
+		grep -q 'original program: the program timed out after 1 s' "$LOGS/cli.err"
+	check $? "cli $t: --autotune of a program that never ends, --tune-timeout 1 -> exit 1 (got $rc), one line saying it timed out (got $n lines)"
+	cli "$t" --tune-timeout 0 examples/matmul.c
+	[ $rc -eq 2 ] && nosan && grep -q 'bad --tune-timeout `0`' "$LOGS/cli.err"
+	check $? "cli $t: --tune-timeout 0 -> exit 2 (got $rc), naming it"
+
 	# --report naming the input would overwrite the C source with JSON
 	cp examples/matmul.c "$LOGS/cli-rep.c"
 	cli "$t" -I runtime --report "$LOGS/./cli-rep.c" "$LOGS/cli-rep.c"
