@@ -105,6 +105,19 @@ static int at_plan_clauses_match(const at_space *space, const at_opts *opts,
 		(int)ch->point_scan == opts->point_scan);
 }
 
+/* Writes the names of space's tiling shapes, comma-separated, into
+ * buf of `size` bytes ("none" when it has none). */
+static void at_plan_shape_names(const at_space *space, char *buf,
+	size_t size)
+{
+	size_t len = 0;
+
+	snprintf(buf, size, "none");
+	for (int s = 0; s < space->n_shape && len < size; s++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+			s ? ", " : "", space->shapes[s].name);
+}
+
 /* Returns the candidate of --strategy fixed:N / tile(...) / shape() /
  * scan() under opts, NULL when there is none (r->why says why) or after an
  * error diagnostic for an illegal forced shape or scan (r->failed). */
@@ -121,9 +134,10 @@ static at_cand *at_plan_fixed(isl_ctx *ctx, const at_scop *scop,
 		return NULL;
 	if (at_space_default(space, opts, &ch, &r->why) < 0) {
 		if (force) {
+			at_plan_shape_names(space, what, sizeof(what));
 			at_diag(&scop->loc, AT_ERROR, "the shape or scan "
-				"requested by the pragma: %s; loop nest left "
-				"unchanged", r->why);
+				"requested by the pragma: %s (its shapes: %s); "
+				"loop nest left unchanged", r->why, what);
 			r->failed = 1;
 		} else {
 			at_diag(&scop->loc, AT_NOTE, "the nest is not tiled: "
