@@ -250,6 +250,10 @@ static int at_fe_is_int_kind(enum CXTypeKind k)
 		k == CXType_Enum;
 }
 
+/* Why a 128-bit integer cannot be a bound or an iterator. */
+#define AT_FE_WIDE128 \
+	"wider than the `long` in which the transformed loops count"
+
 /* Returns 1 when `ty` is a 128-bit integer type (`__int128`), wider than
  * the long in which the transformed loops count and bound. */
 static int at_fe_is_int128(CXType ty)
@@ -890,17 +894,17 @@ static int at_fe_var_param(at_fe_nest *n, CXCursor ref, const char *name,
 {
 	CXType ty = clang_getCanonicalType(clang_getCursorType(ref));
 	unsigned at = 0;
+	int outside;
 
 	at_fe_offset(n->t, clang_getCursorLocation(ref), &at);
-	if ((at < n->s->begin || at >= n->s->end) && at_fe_is_int128(ty)) {
-		at_fe_fail(n, off, "`%s` has a 128-bit type, wider than the "
-			"`long` in which the transformed loops count", macro ?
+	outside = at < n->s->begin || at >= n->s->end;
+	if (outside && at_fe_is_int128(ty))
+		at_fe_fail(n, off, "`%s` has a 128-bit type, " AT_FE_WIDE128,
+			macro ?
 			macro : name);
-		return 2;
-	}
-	if (at < n->s->begin || at >= n->s->end)
+	else if (outside)
 		return at_fe_is_int_kind(ty.kind) ? 0 : 1;
-	if (macro)
+	else if (macro)
 		at_fe_fail(n, off, "macro `%s` expands to `%s`, which is "
 			"declared inside the loop nest (a parameter is a value "
 			"the nest does not change)", macro, name);
@@ -1162,9 +1166,8 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 	}
 	ty = clang_getCanonicalType(clang_getCursorType(f.node));
 	if (at_fe_is_int128(ty)) {
-		at_fe_fail(n, t->off[k], "macro `%s` has a 128-bit type, wider "
-			"than the `long` in which the transformed loops count",
-			name);
+		at_fe_fail(n, t->off[k], "macro `%s` has a 128-bit type, "
+			AT_FE_WIDE128, name);
 		return 2;
 	}
 	if (!at_fe_is_int_kind(ty.kind))
@@ -2602,8 +2605,7 @@ static int at_fe_init(at_fe_nest *n, int l, unsigned lo, unsigned hi,
 	}
 	if (at_fe_is_int128(ty)) {
 		at_fe_fail(n, t->off[eq - 1], "iterator `%s` of type `%s` is "
-			"wider than the `long` in which the transformed loops "
-			"count", lp->iter, lp->type);
+			AT_FE_WIDE128, lp->iter, lp->type);
 		return -1;
 	}
 	if (clang_isVolatileQualifiedType(ty)) {
@@ -6671,12 +6673,6 @@ static at_linedir *at_fe_linedir_add(at_source *src, size_t le)
 	return d;
 }
 
-/* Returns 1 when c may start a C identifier. */
-static int at_fe_ident_start(char c)
-{
-	return isalpha((unsigned char)c) || c == '_';
-}
-
 /* Token k is the `#` of a `#line` directive whose line number is a
  * macro (`#define L 700`, `#line L`): notes in t->src's linedirs the
  * line clang presumes for the start of the next line, with the file
@@ -6729,7 +6725,7 @@ static int at_fe_linedir(at_fe_tu *t, unsigned k)
 	    !at_fe_line_first(t, k) || at_fe_is_skipped(t, t->off[k]))
 		return 0;
 	if (at_fe_int_lit(t->spell[n], &v) < 0 || v < 0)
-		return n == k + 2 && at_fe_ident_start(t->spell[n][0]) ?
+		return n == k + 2 && at_fe_is_ident(t, n) ?
 			at_fe_linedir_macro(t, k) : 0;
 	le = at_fe_line_end(t, t->off[k]);
 	if (t->off[n] >= le)
@@ -6842,11 +6838,12 @@ static int at_fe_scan(at_fe_tu *t)
 				t->off[k]));
 			unsigned w2 = nx < t->n_tok ? at_fe_pragma(t, nx) : 0;
 
-			r = w2 && at_fe_is(t, w2, "scop") ?
-				at_fe_region(t, k, w, nx, &next) :
-				at_fe_autotile(t, k, w);
-			if (w2 && at_fe_is(t, w2, "scop"))
+			if (w2 && at_fe_is(t, w2, "scop")) {
+				r = at_fe_region(t, k, w, nx, &next);
 				at_fe_region_marks(t, nx + 1, next);
+			} else {
+				r = at_fe_autotile(t, k, w);
+			}
 		} else if (w && at_fe_is(t, w, "scop")) {
 			r = at_fe_region(t, k, 0, k, &next);
 			at_fe_region_marks(t, k + 1, next);

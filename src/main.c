@@ -350,8 +350,7 @@ static int at_cli_parse(struct at_cli *cli, int argc, char **argv)
 	if (!cli->input)
 		return at_cli_usage_error("%s", "no input file");
 	if (cli->report && (at_cli_same_file(cli->report, cli->input) ||
-	    (cli->output && strcmp(cli->output, "-") &&
-	     at_cli_same_file(cli->report, cli->output))))
+	    (cli->output && at_cli_same_file(cli->report, cli->output))))
 		return at_cli_usage_error("--report `%s` names the input or "
 			"the output file", cli->report);
 	return 0;
