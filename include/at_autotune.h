@@ -22,6 +22,8 @@
 #ifndef AT_AUTOTUNE_H
 #define AT_AUTOTUNE_H
 
+#include <stddef.h>
+
 /* How to build and run the user's program. */
 typedef struct at_tune_opts {
 	int k;			/* model-ranked candidates per nest to time */
@@ -64,5 +66,12 @@ int at_autotune_measure(const at_tune_opts *opts, at_tune_mode mode,
 
 /* Frees what *res holds and zeroes it. */
 void at_autotune_result_clear(at_tune_result *res);
+
+/* Checks that the option string `s` (cflags, ldlibs or run_args) splits
+ * into words as the shell would split it: quotes and backslashes group,
+ * $VAR and file patterns expand, and a command substitution or an unquoted
+ * | & ; < > ( ) { } is refused (no shell ever runs).  Returns 0, or -1
+ * with `why` (`size` bytes) saying what is wrong. */
+int at_autotune_words_check(const char *s, char *why, size_t size);
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * autotune.c — build and time rewritten programs for `--autotune K`
  * (see at_autotune.h).  Processes are started with fork/execvp, never
- * through a shell, so file names and flags need no quoting.
+ * through a shell; the option strings are split into words with POSIX
+ * wordexp (quotes and backslashes as in the shell, no commands run).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +15,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <wordexp.h>
 
 #include "at_autotune.h"
 #include "at_buf.h"
@@ -22,9 +24,16 @@
 
 /* A private temporary directory and the files autotuning uses in it. */
 typedef struct at_tune_dir {
-	char dir[64];
-	char src[96], bin[96], out[96], err[96];
+	char dir[1024];
+	char src[1040], bin[1040], out[1040], err[1040];
 } at_tune_dir;
+
+/* What a signal that ends autotile must clean up: the directory in use
+ * and the child process running (one measurement at a time). */
+static const at_tune_dir *volatile at_tune_live_dir;
+static volatile pid_t at_tune_live_child;
+static const int at_tune_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static struct sigaction at_tune_saved[3];
 
 /* Fills *opts with the defaults (see at_autotune.h). */
 void at_autotune_defaults(at_tune_opts *opts)
@@ -57,22 +66,46 @@ static double at_tune_now(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Appends the blank-separated words of `s` (a copy is made into `store`,
- * which must hold strlen(s) + 1 bytes) to argv[*n]; returns -1 when argv
- * would overflow. */
-static int at_tune_words(const char **argv, int *n, const char *s,
-	char *store)
+/* Splits `s` (NULL: no words) into words as the shell does (quotes,
+ * backslashes, $VAR, file patterns) into *we, never running a command.
+ * Returns 0, or -1 with `why` (`size` bytes) saying what is wrong.  On 0
+ * the caller releases *we with wordfree. */
+static int at_tune_split_words(const char *s, wordexp_t *we, char *why,
+	size_t size)
 {
-	char *save = NULL, *w;
+	int rc = wordexp(s ? s : "", we, WRDE_NOCMD);
 
-	if (!s)
+	if (rc == 0)
 		return 0;
-	strcpy(store, s);
-	for (w = strtok_r(store, " \t", &save); w;
-	     w = strtok_r(NULL, " \t", &save)) {
+	if (rc == WRDE_NOSPACE)
+		wordfree(we);
+	snprintf(why, size, "%s", rc == WRDE_BADCHAR ? "an unquoted "
+		"character of | & ; < > ( ) { } or a newline" :
+		rc == WRDE_CMDSUB ? "a command substitution, which autotile "
+		"does not run" : rc == WRDE_SYNTAX ? "an unbalanced quote or "
+		"a bad ${...}" : "too many words");
+	return -1;
+}
+
+/* Checks that `s` splits into words (see at_autotune.h). */
+int at_autotune_words_check(const char *s, char *why, size_t size)
+{
+	wordexp_t we;
+
+	if (at_tune_split_words(s, &we, why, size) < 0)
+		return -1;
+	wordfree(&we);
+	return 0;
+}
+
+/* Appends the words of *we to argv[*n]; returns -1 when argv would
+ * overflow. */
+static int at_tune_words(const char **argv, int *n, const wordexp_t *we)
+{
+	for (size_t w = 0; w < we->we_wordc; w++) {
 		if (*n >= AT_TUNE_MAX_ARGV - 1)
 			return -1;
-		argv[(*n)++] = w;
+		argv[(*n)++] = we->we_wordv[w];
 	}
 	argv[*n] = NULL;
 	return 0;
@@ -92,6 +125,7 @@ static int at_tune_spawn(const char *const *argv, const char *out,
 
 	if (pid < 0)
 		return -1;
+	at_tune_live_child = pid;
 	if (pid == 0) {
 		int fo = open(out ? out : "/dev/null",
 			O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -106,11 +140,13 @@ static int at_tune_spawn(const char *const *argv, const char *out,
 		if (at_tune_now() - t0 > timeout) {
 			kill(pid, SIGKILL);
 			waitpid(pid, &status, 0);
+			at_tune_live_child = 0;
 			*secs = at_tune_now() - t0;
 			return 124;
 		}
 		nanosleep(&nap, NULL);
 	}
+	at_tune_live_child = 0;
 	*secs = at_tune_now() - t0;
 	if (w < 0)
 		return -1;
@@ -156,10 +192,19 @@ static char *at_tune_split(const char *text, double *t)
 	return at_buf_take(&b);
 }
 
-/* Creates the temporary directory and names its files; returns 0 or -1. */
+/* Creates the temporary directory (in $TMPDIR, else /tmp) and names its
+ * files; returns 0 or -1 (errno set). */
 static int at_tune_dir_make(at_tune_dir *d)
 {
-	snprintf(d->dir, sizeof(d->dir), "/tmp/autotile-tune-XXXXXX");
+	const char *tmp = getenv("TMPDIR");
+
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	if ((size_t)snprintf(d->dir, sizeof(d->dir), "%s/autotile-tune-XXXXXX",
+	    tmp) >= sizeof(d->dir)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
 	if (!mkdtemp(d->dir))
 		return -1;
 	snprintf(d->src, sizeof(d->src), "%s/prog.c", d->dir);
@@ -169,7 +214,7 @@ static int at_tune_dir_make(at_tune_dir *d)
 	return 0;
 }
 
-/* Removes the temporary directory and its files. */
+/* Removes the temporary directory and its files (async-signal-safe). */
 static void at_tune_dir_remove(const at_tune_dir *d)
 {
 	unlink(d->src);
@@ -177,6 +222,46 @@ static void at_tune_dir_remove(const at_tune_dir *d)
 	unlink(d->out);
 	unlink(d->err);
 	rmdir(d->dir);
+}
+
+/* Handles SIGINT, SIGTERM or SIGHUP during a measurement: kills the child,
+ * removes the temporary directory, then ends autotile by the signal's
+ * default action. */
+static void at_tune_on_signal(int sig)
+{
+	pid_t child = at_tune_live_child;
+	const at_tune_dir *d = at_tune_live_dir;
+
+	if (child > 0) {
+		kill(child, SIGKILL);
+		waitpid(child, NULL, 0);
+	}
+	if (d)
+		at_tune_dir_remove(d);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Makes the signals that end autotile remove directory d first (d NULL:
+ * restores the handlers saved before).  A signal the caller ignores stays
+ * ignored. */
+static void at_tune_guard(const at_tune_dir *d)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = at_tune_on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (int i = 0; i < 3; i++) {
+		if (!d) {
+			sigaction(at_tune_signals[i], &at_tune_saved[i], NULL);
+			continue;
+		}
+		sigaction(at_tune_signals[i], NULL, &at_tune_saved[i]);
+		if (at_tune_saved[i].sa_handler != SIG_IGN)
+			sigaction(at_tune_signals[i], &sa, NULL);
+	}
+	at_tune_live_dir = d;
 }
 
 /* Writes `text` to `path`; returns 0 or -1. */
@@ -219,18 +304,20 @@ static int at_tune_build(const at_tune_opts *o, const at_tune_dir *d,
 	at_tune_result *res)
 {
 	const char *argv[AT_TUNE_MAX_ARGV];
-	size_t need = strlen(o->cflags) + strlen(o->ldlibs) + 2;
-	char *store = malloc(need + strlen(o->src_dir) + 3);
-	char *inc = store ? store + need : NULL;
+	char *inc = malloc(strlen(o->src_dir) + 3);
+	wordexp_t wf, wl;
+	int have_f = 0, have_l = 0;
 	double secs;
 	int n = 0, rc = -1, st;
 
-	if (!store) {
-		snprintf(res->what, sizeof(res->what), "out of memory");
-		return -1;
-	}
+	if (!inc)
+		goto done;
 	argv[n++] = o->cc;
-	if (at_tune_words(argv, &n, o->cflags, store) < 0)
+	have_f = at_tune_split_words(o->cflags, &wf, res->what,
+		sizeof(res->what)) == 0;
+	have_l = have_f && at_tune_split_words(o->ldlibs, &wl, res->what,
+		sizeof(res->what)) == 0;
+	if (!have_l || at_tune_words(argv, &n, &wf) < 0)
 		goto done;
 	sprintf(inc, "-I%s", o->src_dir);
 	argv[n++] = inc;
@@ -240,8 +327,7 @@ static int at_tune_build(const at_tune_opts *o, const at_tune_dir *d,
 	argv[n++] = "-o";
 	argv[n++] = d->bin;
 	argv[n] = NULL;
-	if (at_tune_words(argv, &n, o->ldlibs,
-	    store + strlen(o->cflags) + 1) < 0)
+	if (at_tune_words(argv, &n, &wl) < 0)
 		goto done;
 	st = at_tune_spawn(argv, NULL, d->err, o->timeout, &secs);
 	if (st == 0)
@@ -250,8 +336,13 @@ static int at_tune_build(const at_tune_opts *o, const at_tune_dir *d,
 		at_tune_build_error(o, d, st, res);
 done:
 	if (rc < 0 && !res->what[0])
-		snprintf(res->what, sizeof(res->what), "too many flags");
-	free(store);
+		snprintf(res->what, sizeof(res->what), inc ? "too many flags" :
+			"out of memory");
+	if (have_f)
+		wordfree(&wf);
+	if (have_l)
+		wordfree(&wl);
+	free(inc);
 	return rc;
 }
 
@@ -260,12 +351,14 @@ static int at_tune_runs(const at_tune_opts *o, const at_tune_dir *d,
 	double limit, at_tune_result *res)
 {
 	const char *argv[AT_TUNE_MAX_ARGV];
-	char *store = malloc(o->run_args ? strlen(o->run_args) + 1 : 1);
-	int n = 1, rc = -1;
+	wordexp_t wa;
+	int n = 1, rc = -1, have_a;
 
 	argv[0] = d->bin;
 	argv[1] = NULL;
-	if (!store || at_tune_words(argv, &n, o->run_args, store) < 0)
+	have_a = at_tune_split_words(o->run_args, &wa, res->what,
+		sizeof(res->what)) == 0;
+	if (!have_a || at_tune_words(argv, &n, &wa) < 0)
 		goto error;
 	for (int r = 0; r < o->runs; r++) {
 		double wall, t;
@@ -301,7 +394,8 @@ static int at_tune_runs(const at_tune_opts *o, const at_tune_dir *d,
 	}
 	rc = 0;
 error:
-	free(store);
+	if (have_a)
+		wordfree(&wa);
 	if (rc < 0 && !res->what[0])
 		snprintf(res->what, sizeof(res->what), "cannot run the "
 			"program");
@@ -334,12 +428,14 @@ int at_autotune_measure(const at_tune_opts *opts, at_tune_mode mode,
 			"temporary directory: %s", strerror(errno));
 		goto error;
 	}
+	at_tune_guard(&d);
 	if (at_tune_write(d.src, text) < 0)
-		snprintf(res->what, sizeof(res->what), "cannot write %s",
+		snprintf(res->what, sizeof(res->what), "cannot write %.140s",
 			d.src);
 	else if (at_tune_build(&o, &d, res) == 0)
 		rc = at_tune_runs(&o, &d, limit, res);
 	at_tune_dir_remove(&d);
+	at_tune_guard(NULL);
 error:
 	if (rc < 0 && !res->what[0])
 		snprintf(res->what, sizeof(res->what), "out of memory");

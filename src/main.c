@@ -81,7 +81,9 @@ static void at_cli_usage(FILE *f)
 "  --tune-cc CC        compiler (default: $CC, else gcc)\n"
 "  --tune-flags FLAGS  compiler flags (default: -O3 -march=native -fopenmp)\n"
 "  --tune-libs LIBS    libraries (default: -lm)\n"
-"  --tune-args ARGS    arguments to run the program with\n"
+"  --tune-args ARGS    arguments to run the program with (FLAGS, LIBS and\n"
+"                      ARGS split into words as the shell would: quotes,\n"
+"                      backslashes, $VAR; no command is run)\n"
 "  --tune-runs R       timed runs per build, the minimum counts (default 3)\n"
 "  --tune-timeout S    seconds a build or run may take before it is\n"
 "                      killed (default 600)\n"
@@ -201,6 +203,14 @@ static int at_cli_tune_option(struct at_cli *cli, int argc, char **argv,
 	} else {
 		const char **f[] = { &cli->tune.cc, &cli->tune.cflags,
 			&cli->tune.ldlibs, &cli->tune.run_args };
+		char why[96], fmt[160];
+
+		if (which > 1 && at_autotune_words_check(v, why,
+		    sizeof(why)) < 0) {
+			snprintf(fmt, sizeof(fmt), "bad %s `%%s`: %s",
+				names[which], why);
+			return at_cli_usage_error(fmt, v);
+		}
 		*f[which - 1] = v;
 	}
 	return 0;
@@ -669,7 +679,7 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 	at_deps_memo memo = { NULL, NULL };
 	at_plan_opts po = { cli->opts, at_cli_iter_prefix(src,
 		code ? code : src->text, prefix, sizeof(prefix)),
-		cli->tune.k > 0 ? cli->tune.k + 2 : 1, NULL, cli->model,
+		cli->tune.k > 0 ? cli->tune.k + 1 : 1, NULL, cli->model,
 		cli->cg_limit < 0 ? AT_CG_LIMIT : cli->cg_limit,
 		cli->cg_limit < 0 ? 0 : cli->cg_limit, &memo };
 	char *out = NULL;
