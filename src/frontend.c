@@ -7100,6 +7100,29 @@ static int at_fe_read_file(at_source *src)
 	return src->text ? 0 : -1;
 }
 
+/* Fills argv (n_arg + 2 entries) with clang's arguments for `path`: the
+ * user's args, then -Wno-unknown-pragmas; a name not ending in .c or .h
+ * (mm.txt, a name without a dot) is read as C by a leading `-x c`, unless
+ * the args give -x themselves.  Returns the count. */
+static int at_fe_clang_args(const char *path, int n_arg,
+	const char *const *args, const char **argv)
+{
+	size_t len = strlen(path);
+	int n = 0, has_x = 0;
+
+	for (int i = 0; i < n_arg; i++)
+		has_x |= !strncmp(args[i], "-x", 2);
+	if (!has_x && !(len > 2 && path[len - 2] == '.' &&
+	    (path[len - 1] == 'c' || path[len - 1] == 'h'))) {
+		argv[n++] = "-x";
+		argv[n++] = "c";
+	}
+	for (int i = 0; i < n_arg; i++)
+		argv[n++] = args[i];
+	argv[n++] = "-Wno-unknown-pragmas";
+	return n;
+}
+
 /* Parses `path` and extracts its marked nests (see at_frontend.h). */
 int at_frontend_parse(const char *path, int n_arg, const char *const *args,
 	at_source **out)
@@ -7109,26 +7132,26 @@ int at_frontend_parse(const char *path, int n_arg, const char *const *args,
 	const char **argv = NULL;
 	at_source *src = calloc(1, sizeof *src);
 	enum CXErrorCode err;
-	int rc = 1;
+	int rc = 1, n;
 
 	memset(&t, 0, sizeof t);
 	*out = NULL;
 	if (!src || !(src->path = strdup(path)) ||
-	    !(argv = malloc((size_t)(n_arg + 1) * sizeof *argv))) {
+	    !(argv = malloc((size_t)(n_arg + 3) * sizeof *argv))) {
 		at_diag(NULL, AT_ERROR, "out of memory");
 		goto error;
 	}
 	if (at_fe_read_file(src) < 0)
 		goto error;
-	for (int i = 0; i < n_arg; i++)
-		argv[i] = args[i];
-	argv[n_arg] = "-Wno-unknown-pragmas";
+	n = at_fe_clang_args(path, n_arg, args, argv);
 	idx = clang_createIndex(0, 0);
-	err = clang_parseTranslationUnit2(idx, path, argv, n_arg + 1, NULL, 0,
+	err = clang_parseTranslationUnit2(idx, path, argv, n, NULL, 0,
 		CXTranslationUnit_DetailedPreprocessingRecord, &t.tu);
 	if (err != CXError_Success || !t.tu) {
-		at_diag(NULL, AT_ERROR, "cannot parse `%s` (libclang error %d)",
-			path, (int)err);
+		at_diag(NULL, AT_ERROR, "cannot parse `%s` (libclang error %d%s)",
+			path, (int)err, err == CXError_ASTReadError ? ": clang "
+			"rejected its command line; check -std= and the flags "
+			"after `--`" : "");
 		goto error;
 	}
 	if (at_fe_clang_errors(t.tu))

@@ -570,6 +570,20 @@ run_cli() {
 		check $? "cli $t: -- $f -> exit 2 (got $rc), one line naming the flag and C99 (got $n lines), no output"
 	done
 
+	# a file not named .c is read as C (libclang refused it: error 4),
+	# and a -std= clang does not know gets a hint
+	cp examples/matmul.c "$LOGS/cli-matmul.txt"
+	cli "$t" -I runtime "$LOGS/cli-matmul.txt" -o "$LOGS/cli-txt.c"
+	r1=$rc
+	cli "$t" -I runtime examples/matmul.c -o "$LOGS/cli-txt.ref.c"
+	[ $r1 -eq 0 ] && [ $rc -eq 0 ] && nosan &&
+		cmp -s "$LOGS/cli-txt.c" "$LOGS/cli-txt.ref.c"
+	check $? "cli $t: matmul.c copied to a .txt name is optimized as the .c is (exit $r1)"
+	cli "$t" -I runtime examples/matmul.c -- -std=c17x
+	n=$(wc -l <"$LOGS/cli.err")
+	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan && grep -q 'check -std=' "$LOGS/cli.err"
+	check $? "cli $t: -std=c17x -> exit 1 (got $rc), one line pointing at -std= (got $n)"
+
 	# a second `--` would end clang's options before autotile's own
 	cli "$t" -I runtime examples/matmul.c -- -DN=5 --
 	[ $rc -eq 2 ] && nosan && grep -q -- 'a second `--`' "$LOGS/cli.err"
