@@ -1095,8 +1095,9 @@ static enum CXChildVisitResult at_fe_mexp_visit(CXCursor c, CXCursor parent,
 }
 
 /* Returns 1 when expression `c` binds as one operand wherever its text
- * stands: a literal, a variable, a parenthesis, a call, a cast or a
- * prefix operator (seen through implicit conversions); 0 for a binary or
+ * stands: a literal, a variable, a parenthesis, a call, a cast, a prefix
+ * operator, a subscript or a member access (seen through implicit
+ * conversions); 0 for a binary or
  * conditional operator, or anything else. */
 static int at_fe_binds_tight(CXCursor c)
 {
@@ -1113,6 +1114,8 @@ static int at_fe_binds_tight(CXCursor c)
 		case CXCursor_CStyleCastExpr:
 		case CXCursor_UnaryOperator:
 		case CXCursor_UnaryExpr:
+		case CXCursor_ArraySubscriptExpr:
+		case CXCursor_MemberRefExpr:
 			return 1;
 		case CXCursor_UnexposedExpr:
 			n = at_fe_children(c, &ch);
@@ -3369,6 +3372,14 @@ static int at_fe_array_ref(at_fe_nest *n, at_stmt *st, CXCursor c, int kinds)
 		}
 		idx[nsub++] = at_fe_child(cur, 1);
 		cur = at_fe_strip(at_fe_child(cur, 0));
+		if (at_fe_is_int_kind(clang_getCanonicalType(
+		    clang_getCursorType(cur)).kind)) {
+			at_fe_fail(n, b, "reversed subscript `%.*s` (the index "
+				"before the brackets, the array inside): write "
+				"it as array[index]", (int)(e - b > 40 ? 40 :
+				e - b), n->t->src->text + b);
+			return -1;
+		}
 	}
 	d = clang_getCursorReferenced(cur);
 	if (clang_getCursorKind(cur) == CXCursor_MemberRefExpr) {
@@ -3536,14 +3547,20 @@ static int at_fe_pure(const char *name)
 	return at_fe_math_in(name, pure, sizeof pure / sizeof *pure);
 }
 
-/* Reports cursor `c` of statement kinds that cannot be in a nest. */
+/* Reports cursor `c` of statement kinds that cannot be in a nest, quoting
+ * its text up to the end of its first line, at most 40 bytes ("..."
+ * marks a cut). */
 static void at_fe_unsupported(at_fe_nest *n, CXCursor c, const char *what)
 {
-	unsigned b = 0, e = 0;
+	unsigned b = 0, e = 0, len;
+	const char *text = n->t->src->text;
 
 	at_fe_extent(n->t, c, &b, &e);
-	at_fe_fail(n, b, "%s `%.*s`", what, (int)(e - b > 40 ? 40 : e - b),
-		n->t->src->text + b);
+	len = (unsigned)strcspn(text + b, "\r\n");
+	len = len > e - b ? e - b : len;
+	len = len > 40 ? 40 : len;
+	at_fe_fail(n, b, "%s `%.*s%s`", what, (int)len, text + b,
+		len < e - b ? "..." : "");
 }
 
 /* Returns the operator of operator cursor `c` as a malloc'd string: the
@@ -4374,6 +4391,12 @@ static void at_fe_walk(at_fe_nest *n, CXCursor c)
 	case CXCursor_DoStmt:
 		at_fe_stmt_fail(n, c, k == CXCursor_DoStmt ? "`do` loop" :
 			"`while` loop");
+		return;
+	case CXCursor_SwitchStmt:
+		at_fe_stmt_fail(n, c, "`switch`");
+		return;
+	case CXCursor_LabelStmt:
+		at_fe_stmt_fail(n, c, "a label");
 		return;
 	default:
 		if (clang_isExpression(k))
@@ -6288,6 +6311,48 @@ static void at_fe_blank_comments(char *p)
 	}
 }
 
+/* Returns the start of what belongs to the function definition that
+ * starts at byte `off`: the C2x attributes `[[...]]`, `_Pragma(...)`
+ * operators and `#pragma` lines right before it (`#pragma omp declare
+ * simd` applies to the next function), so that text autotile inserts
+ * before the function does not come between them.  `#pragma omp declare
+ * target` (a region the function is in) stays after. */
+static unsigned at_fe_func_head(const at_fe_tu *t, unsigned off)
+{
+	unsigned k = at_fe_tok_from(t, off), j, w;
+
+	for (;;) {
+		if (k >= 2 && at_fe_is(t, k - 1, "]") &&
+		    at_fe_is(t, k - 2, "]")) {
+			int depth = 0;
+
+			for (j = k; j-- > 0;) {
+				depth += at_fe_is(t, j, "]") - at_fe_is(t, j, "[");
+				if (depth == 0)
+					break;
+			}
+			if (j + 1 == 0 || !at_fe_is(t, j + 1, "["))
+				break;
+			k = j;
+			continue;
+		}
+		if (k >= 4 && at_fe_is(t, k - 1, ")") &&
+		    at_fe_is(t, k - 3, "(") && at_fe_is(t, k - 4, "_Pragma")) {
+			k -= 4;
+			continue;
+		}
+		for (j = k; j-- > 0 && !at_fe_line_first(t, j);)
+			;
+		if (k == 0 || j + 1 == 0 || !(w = at_fe_pragma(t, j)) ||
+		    at_fe_line_end(t, t->off[j]) < t->off[k - 1] ||
+		    (at_fe_is(t, w, "omp") && at_fe_is(t, w + 1, "declare") &&
+		     at_fe_is(t, w + 2, "target")))
+			break;
+		k = j;
+	}
+	return k < t->n_tok && t->off[k] < off ? t->off[k] : off;
+}
+
 /* Returns a new scop for the pragma whose `#` is token k, with clause
  * text [cb, ce) and the enclosing function `fn`; NULL when out of
  * memory. */
@@ -6311,7 +6376,8 @@ static at_scop *at_fe_new_scop(const at_fe_tu *t, unsigned k, unsigned cb,
 	s->loc = at_fe_loc(t, t->off[k]);
 	s->is_region = is_region;
 	at_fe_extent(t, fn, &s->func_begin, &e);
-	s->func_begin = at_fe_outside_conds(t, s->func_begin);
+	s->func_begin = at_fe_outside_conds(t, at_fe_func_head(t,
+		s->func_begin));
 	s->clauses = at_fe_strndup(text + cb, ce - cb);
 	s->indent = at_fe_strndup(text + ls, t->off[k] - ls);
 	if (!s->clauses || !s->indent) {
@@ -6499,6 +6565,83 @@ static int at_fe_above_fail(const at_fe_tu *t, unsigned p, const at_loc *loc)
 	return 1;
 }
 
+/* The declarations of one function, as at_fe_decl_visit reads them. */
+struct at_fe_decls {
+	const at_fe_tu *t;
+	CXCursor fn;		/* the definition */
+	int external;		/* 1: one of them makes it an external one */
+};
+
+/* Returns 1 when a token of declaration c before its name is `word`. */
+static int at_fe_decl_says(CXTranslationUnit tu, CXCursor c,
+	const char *word)
+{
+	CXSourceRange r = clang_getRange(clang_getRangeStart(
+		clang_getCursorExtent(c)), clang_getCursorLocation(c));
+	CXToken *tok = NULL;
+	unsigned n = 0;
+	int found = 0;
+
+	clang_tokenize(tu, r, &tok, &n);
+	for (unsigned i = 0; i < n && !found; i++) {
+		CXString sp = clang_getTokenSpelling(tu, tok[i]);
+		const char *w = clang_getCString(sp);
+
+		found = !strcmp(w, word) || (!strcmp(word, "inline") &&
+			(!strcmp(w, "__inline") || !strcmp(w, "__inline__")));
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(tu, tok, n);
+	return found;
+}
+
+/* Visits a file-scope cursor: a declaration of d->fn says `extern`, or
+ * (another than the definition) does not say `inline`, makes the
+ * definition an external one (C11 6.7.4p7). */
+static enum CXChildVisitResult at_fe_decl_visit(CXCursor c, CXCursor parent,
+	CXClientData data)
+{
+	struct at_fe_decls *d = data;
+	CXTranslationUnit tu = d->t->tu;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_equalCursors(clang_getCanonicalCursor(c),
+	    clang_getCanonicalCursor(d->fn)))
+		return CXChildVisit_Continue;
+	if (at_fe_decl_says(tu, c, "extern") ||
+	    (!clang_equalCursors(c, d->fn) && !at_fe_decl_says(tu, c,
+	    "inline")))
+		d->external = 1;
+	return d->external ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Returns 1, after a warning at loc, when function definition fn is an
+ * inline definition with external linkage (every file-scope declaration
+ * says `inline`, none `extern`): C11 6.7.4p3 forbids it to call the static
+ * helpers of generated loop bounds.  Returns 0 otherwise. */
+static int at_fe_inline_refused(const at_fe_tu *t, CXCursor fn,
+	const at_loc *loc)
+{
+	struct at_fe_decls d = { t, fn, 0 };
+	CXString name;
+
+	if (!clang_Cursor_isFunctionInlined(fn) ||
+	    clang_getCursorLinkage(fn) != CXLinkage_External)
+		return 0;
+	clang_visitChildren(clang_getTranslationUnitCursor(t->tu),
+		at_fe_decl_visit, &d);
+	if (d.external)
+		return 0;
+	name = clang_getCursorSpelling(fn);
+	at_diag(loc, AT_WARNING, "function `%s` is an inline definition with "
+		"external linkage, which may not call the static helpers of "
+		"generated loop bounds (C11 6.7.4p3); declare it `static "
+		"inline`; loop nest left unchanged", clang_getCString(name));
+	clang_disposeString(name);
+	return 1;
+}
+
 /* Warns that the `#pragma autotile` at loc is not followed by a `for`
  * loop, naming what token nx, the first after its line, is when that
  * explains it: a macro, or a preprocessor directive. */
@@ -6556,6 +6699,8 @@ static int at_fe_autotile(at_fe_tu *t, unsigned k, unsigned w)
 		at_fe_no_loop(t, nx, &loc);
 		return 0;
 	}
+	if (at_fe_inline_refused(t, fn, &loc))
+		return 0;
 	loop = t->fors[i];
 	at_fe_clauses(t, w, &cb, &ce);
 	s = at_fe_new_scop(t, k, cb, ce, fn, 0);
@@ -6595,7 +6740,7 @@ static int at_fe_region(at_fe_tu *t, unsigned mark, unsigned w, unsigned k,
 	at_loc loc = at_fe_loc(t, t->off[k]);
 	unsigned le = at_fe_line_end(t, t->off[k]), ek, we = 0, re, cb, ce;
 	unsigned above;
-	CXCursor blk, *ch = NULL, *top = NULL;
+	CXCursor blk, fn, *ch = NULL, *top = NULL;
 	int nc, ntop = 0, r = 0;
 	at_scop *s;
 
@@ -6642,8 +6787,12 @@ static int at_fe_region(at_fe_tu *t, unsigned mark, unsigned w, unsigned k,
 	cb = ce = le;
 	if (w)
 		at_fe_clauses(t, w, &cb, &ce);
-	s = at_fe_new_scop(t, mark, cb, ce, at_fe_function_at(t, t->off[k]),
-		1);
+	fn = at_fe_function_at(t, t->off[k]);
+	if (!clang_Cursor_isNull(fn) && at_fe_inline_refused(t, fn, &loc)) {
+		free(top);
+		return 0;
+	}
+	s = at_fe_new_scop(t, mark, cb, ce, fn, 1);
 	if (!s)
 		r = -1;
 	else {
@@ -7100,8 +7249,37 @@ static int at_fe_read_file(at_source *src)
 	return src->text ? 0 : -1;
 }
 
-/* Fills argv (n_arg + 2 entries) with clang's arguments for `path`: the
- * user's args, then -Wno-unknown-pragmas; a name not ending in .c or .h
+/* Returns 1, after a warning at the first one, when a line of src ends
+ * in a lone CR (the classic Mac OS line end, which compilers read as a
+ * line end) and the file names autotile or scop: autotile reads LF and
+ * CR LF line ends only, so such a file is left as written.  Returns 0
+ * otherwise. */
+static int at_fe_lone_cr(const at_source *src)
+{
+	const char *text = src->text;
+	unsigned line = 1, col = 1;
+
+	if (!strstr(text, "autotile") && !strstr(text, "scop"))
+		return 0;
+	for (size_t i = 0; i < src->len; i++) {
+		if (text[i] == '\r' && text[i + 1] != '\n') {
+			at_loc loc = { src->path, line, col, (unsigned)i };
+
+			at_diag(&loc, AT_WARNING, "line %u ends in a lone "
+				"carriage return (CR, the classic Mac OS line "
+				"end); autotile reads LF and CR LF line ends "
+				"only, so the file is left as written", line);
+			return 1;
+		}
+		line += text[i] == '\n';
+		col = text[i] == '\n' ? 1 : col + 1;
+	}
+	return 0;
+}
+
+/* Fills argv (n_arg + 4 entries) with clang's arguments for `path`: the
+ * user's args, then -Wno-unknown-pragmas and the C2x attributes `[[...]]`
+ * that gcc reads in every C mode; a name not ending in .c or .h
  * (mm.txt, a name without a dot) is read as C by a leading `-x c`, unless
  * the args give -x themselves.  Returns the count. */
 static int at_fe_clang_args(const char *path, int n_arg,
@@ -7120,6 +7298,7 @@ static int at_fe_clang_args(const char *path, int n_arg,
 	for (int i = 0; i < n_arg; i++)
 		argv[n++] = args[i];
 	argv[n++] = "-Wno-unknown-pragmas";
+	argv[n++] = "-fdouble-square-bracket-attributes";	/* as gcc */
 	return n;
 }
 
@@ -7137,12 +7316,18 @@ int at_frontend_parse(const char *path, int n_arg, const char *const *args,
 	memset(&t, 0, sizeof t);
 	*out = NULL;
 	if (!src || !(src->path = strdup(path)) ||
-	    !(argv = malloc((size_t)(n_arg + 3) * sizeof *argv))) {
+	    !(argv = malloc((size_t)(n_arg + 4) * sizeof *argv))) {
 		at_diag(NULL, AT_ERROR, "out of memory");
-		goto error;
+		goto done;
 	}
 	if (at_fe_read_file(src) < 0)
-		goto error;
+		goto done;
+	if (at_fe_lone_cr(src)) {
+		*out = src;
+		src = NULL;
+		rc = 0;
+		goto done;
+	}
 	n = at_fe_clang_args(path, n_arg, args, argv);
 	idx = clang_createIndex(0, 0);
 	err = clang_parseTranslationUnit2(idx, path, argv, n, NULL, 0,
@@ -7152,10 +7337,10 @@ int at_frontend_parse(const char *path, int n_arg, const char *const *args,
 			path, (int)err, err == CXError_ASTReadError ? ": clang "
 			"rejected its command line; check -std= and the flags "
 			"after `--`" : "");
-		goto error;
+		goto done;
 	}
 	if (at_fe_clang_errors(t.tu))
-		goto error;
+		goto done;
 	t.src = src;
 	t.file = clang_getFile(t.tu, path);
 	if (t.file)
@@ -7163,12 +7348,12 @@ int at_frontend_parse(const char *path, int n_arg, const char *const *args,
 	if (!t.file || at_fe_tokens(&t) < 0 || at_fe_scan(&t) < 0) {
 		at_diag(NULL, AT_ERROR, "%s: cannot analyse the file (out of "
 			"memory?)", path);
-		goto error;
+		goto done;
 	}
 	*out = src;
 	src = NULL;
 	rc = 0;
-error:
+done:
 	at_fe_tu_clear(&t);
 	if (idx)
 		clang_disposeIndex(idx);
