@@ -50,8 +50,9 @@ typedef struct at_deps {
 	isl_union_map *live, *order;
 } at_deps;
 
-/* Computes the dependences of `scop`.  Returns NULL (after a diagnostic)
- * on error. */
+/* Computes the dependences of `scop`.  Returns NULL on error, after a
+ * diagnostic unless isl_ctx_abort() stopped ctx (a watchdog: its caller
+ * says why). */
 at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop);
 
 /* Frees `deps`; NULL is allowed. */

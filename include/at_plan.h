@@ -29,6 +29,7 @@ typedef struct at_plan_opts {
 	double cg_limit;	/* seconds per candidate's codegen (0: none) */
 	double cg_limit_forced;	/* the same for a forced candidate */
 	at_deps_memo *deps_memo;	/* dependences of the last nest, or NULL */
+	double deps_limit;	/* CPU seconds for a nest's dependences (0: none) */
 } at_plan_opts;
 
 /* The options of one nest. */

@@ -131,14 +131,16 @@ static int at_tune_spawn(const char *const *argv, const char *out,
 			O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		int fe = open(err ? err : "/dev/null",
 			O_WRONLY | O_CREAT | O_TRUNC, 0600);
-		if (fo < 0 || fe < 0 || dup2(fo, 1) < 0 || dup2(fe, 2) < 0)
+		/* a group of its own: a compiler's subprocesses end with it */
+		if (fo < 0 || fe < 0 || dup2(fo, 1) < 0 || dup2(fe, 2) < 0 ||
+		    setpgid(0, 0) < 0)
 			_exit(127);
 		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
 	while ((w = waitpid(pid, &status, WNOHANG)) == 0) {
 		if (at_tune_now() - t0 > timeout) {
-			kill(pid, SIGKILL);
+			kill(-pid, SIGKILL);
 			waitpid(pid, &status, 0);
 			at_tune_live_child = 0;
 			*secs = at_tune_now() - t0;
@@ -224,17 +226,25 @@ static void at_tune_dir_remove(const at_tune_dir *d)
 	rmdir(d->dir);
 }
 
-/* Handles SIGINT, SIGTERM or SIGHUP during a measurement: kills the child,
- * removes the temporary directory, then ends autotile by the signal's
- * default action. */
+/* Handles SIGINT, SIGTERM or SIGHUP during a measurement: ends the
+ * child's process group (SIGTERM, so that a compiler removes its
+ * temporary files; SIGKILL after a second), removes the temporary
+ * directory, then ends autotile by the signal's default action. */
 static void at_tune_on_signal(int sig)
 {
+	struct timespec nap = { 0, 10000000 };
 	pid_t child = at_tune_live_child;
 	const at_tune_dir *d = at_tune_live_dir;
+	int gone = 0;
 
 	if (child > 0) {
-		kill(child, SIGKILL);
-		waitpid(child, NULL, 0);
+		kill(-child, SIGTERM);
+		for (int i = 0; i < 100 && !gone; i++)
+			if (!(gone = waitpid(child, NULL, WNOHANG) != 0))
+				nanosleep(&nap, NULL);
+		kill(-child, SIGKILL);	/* what is left of the group */
+		if (!gone)
+			waitpid(child, NULL, 0);
 	}
 	if (d)
 		at_tune_dir_remove(d);

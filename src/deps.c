@@ -485,7 +485,8 @@ error:
 	return -1;
 }
 
-/* Computes RAW (flow), WAR and WAW dependences between references. */
+/* Computes RAW (flow), WAR and WAW dependences between references (see
+ * at_deps.h). */
 at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop)
 {
 	at_deps *deps = calloc(1, sizeof(*deps));
@@ -525,7 +526,9 @@ at_deps *at_deps_compute(isl_ctx *ctx, const at_scop *scop)
 	isl_union_map_free(tsched);
 	return deps;
 error:
-	at_diag(&scop->loc, AT_ERROR, "internal: dependence analysis failed");
+	if (isl_ctx_last_error(ctx) != isl_error_abort)
+		at_diag(&scop->loc, AT_ERROR, "internal: dependence analysis "
+			"failed");
 	isl_union_map_free(r);
 	isl_union_map_free(w);
 	isl_union_map_free(sched);

@@ -26,6 +26,7 @@
 /* Items at most that --explain checks for legality beyond the choice. */
 #define AT_PLAN_EXPLAIN_CHECKS 64
 
+
 /* The ranked candidates of one nest before code generation; a NULL entry
  * stands for `keep`. */
 typedef struct at_plan_rank {
@@ -492,6 +493,30 @@ static int at_plan_no_isl(const at_plan_opts *po, const at_opts *opts)
 		at_plan_clauses_force(opts) ? 0 : AT_SPACE_NO_ISL;
 }
 
+/* Computes the dependences of scop into *deps (through po's memo when it
+ * has one) under a watchdog of po->deps_limit CPU seconds (0: none).
+ * Returns 0, 1 after a warning when the watchdog stopped the analysis
+ * (*deps NULL, nothing memoized), or -1 on error (*deps NULL). */
+static int at_plan_deps(isl_ctx *ctx, const at_scop *scop,
+	const at_plan_opts *po, at_deps **deps)
+{
+	at_watchdog *w = at_watchdog_start(ctx, po->deps_limit);
+
+	*deps = po->deps_memo ? at_deps_memo_compute(ctx, scop,
+		po->deps_memo) : at_deps_compute(ctx, scop);
+	if (!at_watchdog_stop(w))
+		return *deps ? 0 : -1;
+	at_deps_free(*deps);
+	*deps = NULL;
+	if (po->deps_memo)
+		at_deps_memo_clear(po->deps_memo);
+	at_diag(&scop->loc, AT_WARNING, "isl's exact dependence analysis of "
+		"this nest was stopped after %g s of CPU time (its subscripts "
+		"make the dataflow too costly; --deps-limit); loop nest left "
+		"unchanged", po->deps_limit);
+	return 1;
+}
+
 /* Plans one nest (see at_plan.h). */
 int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 	at_plan *plan)
@@ -500,7 +525,7 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 	at_plan_rank r = { 0 };
 	at_deps *deps = NULL;
 	at_space *space = NULL;
-	int rc = 0;
+	int rc = 0, st;
 	double t = at_timing_start();
 
 	memset(plan, 0, sizeof(*plan));
@@ -513,10 +538,12 @@ int at_plan_nest(isl_ctx *ctx, const at_scop *scop, const at_plan_opts *po,
 		goto done;
 	}
 	at_space_parse_clauses(scop, &opts);
-	deps = po->deps_memo ? at_deps_memo_compute(ctx, scop, po->deps_memo) :
-		at_deps_compute(ctx, scop);
-	if (!deps)
+	st = at_plan_deps(ctx, scop, po, &deps);
+	if (st > 0)
+		goto done;	/* stopped: warned */
+	if (st < 0)
 		goto error;
+
 	at_timing_stop(AT_T_DEPS, t);
 	t = at_timing_start();
 	space = at_space_build(ctx, scop, deps, (opts.explain || po->report ?
