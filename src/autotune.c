@@ -111,8 +111,9 @@ static int at_tune_words(const char **argv, int *n, const wordexp_t *we)
 	return 0;
 }
 
-/* Runs argv with stdout to `out` and stderr to `err` (either may be
- * NULL: /dev/null), killing it after `timeout` seconds.  Sets *secs to its
+/* Runs argv, in a process group of its own, with stdin from /dev/null,
+ * stdout to `out` and stderr to `err` (either may be NULL: /dev/null),
+ * killing the group after `timeout` seconds.  Sets *secs to its
  * wall time.  Returns its exit status, 124 on time-out, -1 when it could
  * not be started. */
 static int at_tune_spawn(const char *const *argv, const char *out,
@@ -131,10 +132,15 @@ static int at_tune_spawn(const char *const *argv, const char *out,
 			O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		int fe = open(err ? err : "/dev/null",
 			O_WRONLY | O_CREAT | O_TRUNC, 0600);
-		/* a group of its own: a compiler's subprocesses end with it */
-		if (fo < 0 || fe < 0 || dup2(fo, 1) < 0 || dup2(fe, 2) < 0 ||
-		    setpgid(0, 0) < 0)
+		int fi = open("/dev/null", O_RDONLY);
+		/* a group of its own: a compiler's subprocesses end with it;
+		 * no input, so that every run reads the same (nothing) */
+		if (fo < 0 || fe < 0 || fi < 0 || dup2(fo, 1) < 0 ||
+		    dup2(fe, 2) < 0 || dup2(fi, 0) < 0 || setpgid(0, 0) < 0)
 			_exit(127);
+		close(fo);
+		close(fe);
+		close(fi);
 		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}

@@ -11,8 +11,8 @@
 #   fixed32  autotile --strategy fixed:32 (isl's bands, 32-tiles);
 #   model    autotile --strategy model (the shipped cost model's choice,
 #            no measurement), and "tool_s" autotile's own time for it;
-#   tune5    autotile --autotune 5 (the model's top 5, orig and keep built
-#            and timed by autotile itself, the fastest kept);
+#   tune5    autotile --autotune 5 (the model's top 5 and the nest as written
+#            built and timed by autotile itself, the fastest kept);
 #   oracle   the best candidate found by measuring a pruned but broad
 #            space: the original loop order (with OpenMP pragmas on its
 #            parallel loops, "orig"), every legal structure autotile --report lists (all

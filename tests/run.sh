@@ -645,6 +645,20 @@ run_cli() {
 		"$LOGS/cli-words.c" -o "$LOGS/cli-words.out.c"
 	[ $rc -eq 0 ] && nosan && grep -q 'autotune: chosen' "$LOGS/cli.err"
 	check $? "cli $t: --tune-flags \"-DLABEL='\\\"a b\\\"'\" and --tune-args \"'x y'\" reach the compiler and the program as one word each (exit $rc)"
+	# the runs read no input: with autotile's stdin shared, the first run
+	# ate it and every candidate "differed" from the original
+	printf '%s\n' '#include <stdio.h>' 'static double A[64][64];' \
+		'int main(void)' '{' '	int c = getchar();' '#pragma autotile' \
+		'	for (int i = 1; i < 64; i++)' \
+		'		for (int j = 1; j < 64; j++)' \
+		'			A[i][j] = A[i - 1][j] * 0.5 + A[i][j - 1] + 1;' \
+		'	printf("%d %g\n", c, A[63][63]);' '	return 0;' '}' >"$LOGS/cli-stdin.c"
+	echo hello | timeout 120 "$t" --autotune 2 --tune-runs 1 "$LOGS/cli-stdin.c" \
+		-o "$LOGS/cli-stdin.out.c" >"$LOGS/cli.out" 2>"$LOGS/cli.err"
+	rc=$?
+	[ $rc -eq 0 ] && nosan && ! grep -q 'differs' "$LOGS/cli.err" &&
+		[ "$(grep -c 'autotune: .*: [0-9.]* s (best so far' "$LOGS/cli.err")" -eq 2 ]
+	check $? "cli $t: --autotune of a program reading stdin, with input on autotile's stdin -> both candidates timed, none said to differ (exit $rc)"
 	for v in "--tune-args=a|b" "--tune-flags=-O2 '" '--tune-libs=$(true)'; do
 		cli "$t" --autotune 1 "$v" examples/matmul.c
 		n=$(wc -l <"$LOGS/cli.err")
