@@ -138,9 +138,12 @@ static int at_tune_spawn(const char *const *argv, const char *out,
 		if (fo < 0 || fe < 0 || fi < 0 || dup2(fo, 1) < 0 ||
 		    dup2(fe, 2) < 0 || dup2(fi, 0) < 0 || setpgid(0, 0) < 0)
 			_exit(127);
-		close(fo);
-		close(fe);
-		close(fi);
+		if (fo > 2)	/* 0 to 2 when autotile's own were closed */
+			close(fo);
+		if (fe > 2)
+			close(fe);
+		if (fi > 2)
+			close(fi);
 		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
