@@ -171,6 +171,32 @@ static const char *at_cli_value(int argc, char **argv, int *i, size_t len)
 	return NULL;
 }
 
+/* Handles --codegen-limit S and --deps-limit S (argv[*i] starts with one
+ * of them); returns 0 or 2. */
+static int at_cli_limit_option(struct at_cli *cli, int argc, char **argv,
+	int *i)
+{
+	static const char *const names[] = { "--codegen-limit",
+		"--deps-limit" };
+	double *dst[] = { &cli->cg_limit, &cli->deps_limit };
+	const char *a = argv[*i], *v;
+	char fmt[80];
+
+	for (int k = 0; k < 2; k++) {
+		size_t len = strlen(names[k]);
+
+		if (strncmp(a, names[k], len) || (a[len] && a[len] != '='))
+			continue;
+		v = at_cli_value(argc, argv, i, a[len] ? len + 1 : len);
+		if (v && at_cli_seconds(v, dst[k]) == 0)
+			return 0;
+		snprintf(fmt, sizeof(fmt), "bad %s `%%s`: expected seconds "
+			"from 0 to 86400", names[k]);
+		return at_cli_usage_error(fmt, v ? v : "");
+	}
+	return at_cli_usage_error("unknown option `%s`", a);
+}
+
 /* Handles --autotune K and the --tune-* options; returns 0 or 2. */
 static int at_cli_tune_option(struct at_cli *cli, int argc, char **argv,
 	int *i)
@@ -292,18 +318,9 @@ static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
 		return at_cli_tune_option(cli, argc, argv, i);
 	} else if (!strcmp(a, "--time-report")) {
 		at_timing_enable();
-	} else if (!strncmp(a, "--codegen-limit", 15) &&
-		   (!a[15] || a[15] == '=')) {
-		v = at_cli_value(argc, argv, i, a[15] ? 16 : 15);
-		if (!v || at_cli_seconds(v, &cli->cg_limit) < 0)
-			return at_cli_usage_error("bad --codegen-limit `%s`: "
-				"expected seconds from 0 to 86400", v ? v : "");
-	} else if (!strncmp(a, "--deps-limit", 12) &&
-		   (!a[12] || a[12] == '=')) {
-		v = at_cli_value(argc, argv, i, a[12] ? 13 : 12);
-		if (!v || at_cli_seconds(v, &cli->deps_limit) < 0)
-			return at_cli_usage_error("bad --deps-limit `%s`: "
-				"expected seconds from 0 to 86400", v ? v : "");
+	} else if (!strncmp(a, "--codegen-limit", 15) ||
+		   !strncmp(a, "--deps-limit", 12)) {
+		return at_cli_limit_option(cli, argc, argv, i);
 	} else if (!strcmp(a, "--no-parallel")) {
 		cli->opts.parallel = 0;
 	} else if (!strncmp(a, "--strategy", 10) && (!a[10] || a[10] == '=')) {
