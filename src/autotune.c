@@ -4,6 +4,7 @@
  * through a shell; the option strings are split into words with POSIX
  * wordexp (quotes and backslashes as in the shell, no commands run).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -20,7 +21,6 @@
 #include "at_autotune.h"
 #include "at_buf.h"
 
-#define AT_TUNE_MAX_ARGV 256
 
 /* A private temporary directory and the files autotuning uses in it. */
 typedef struct at_tune_dir {
@@ -66,6 +66,45 @@ static double at_tune_now(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* Returns 1 when `s` has a `$` outside single quotes, not escaped by a
+ * backslash, that starts neither $NAME nor ${NAME}: glibc's wordexp
+ * expands $1, $@ and $$ from autotile's own process, and crashes on
+ * ${X?}, so only variables of the environment are let through.  (A
+ * command substitution $(...) is refused here too.) */
+static int at_tune_bad_dollar(const char *s)
+{
+	int single = 0, dq = 0;
+
+	for (const char *p = s; *p; p++) {
+		size_t n;
+
+		if (*p == '\'' && !single && !dq) {
+			single = 1;
+			continue;
+		}
+		if (*p == '"' && !single)
+			dq = !dq;
+		if (single) {
+			single = *p != '\'';
+			continue;
+		}
+		if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		}
+		if (*p != '$')
+			continue;
+		p += p[1] == '{';
+		n = strspn(p + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP"
+			"QRSTUVWXYZ_0123456789");
+		if (n == 0 || isdigit((unsigned char)p[1]) ||
+		    (*p == '{' && p[1 + n] != '}'))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
 /* Splits `s` (NULL: no words) into words as the shell does (quotes,
  * backslashes, $VAR, file patterns) into *we, never running a command.
  * Returns 0, or -1 with `why` (`size` bytes) saying what is wrong.  On 0
@@ -73,8 +112,14 @@ static double at_tune_now(void)
 static int at_tune_split_words(const char *s, wordexp_t *we, char *why,
 	size_t size)
 {
-	int rc = wordexp(s ? s : "", we, WRDE_NOCMD);
+	int rc;
 
+	if (at_tune_bad_dollar(s ? s : "")) {
+		snprintf(why, size, "a `$` that starts no $NAME or ${NAME} "
+			"(write \\$ for a dollar sign)");
+		return -1;
+	}
+	rc = wordexp(s ? s : "", we, WRDE_NOCMD);
 	if (rc == 0)
 		return 0;
 	if (rc == WRDE_NOSPACE)
@@ -98,17 +143,13 @@ int at_autotune_words_check(const char *s, char *why, size_t size)
 	return 0;
 }
 
-/* Appends the words of *we to argv[*n]; returns -1 when argv would
- * overflow. */
-static int at_tune_words(const char **argv, int *n, const wordexp_t *we)
+/* Appends the words of *we to argv[*n] (which has room for them and a
+ * NULL after). */
+static void at_tune_words(const char **argv, int *n, const wordexp_t *we)
 {
-	for (size_t w = 0; w < we->we_wordc; w++) {
-		if (*n >= AT_TUNE_MAX_ARGV - 1)
-			return -1;
+	for (size_t w = 0; w < we->we_wordc; w++)
 		argv[(*n)++] = we->we_wordv[w];
-	}
 	argv[*n] = NULL;
-	return 0;
 }
 
 /* Runs argv, in a process group of its own, with stdin from /dev/null,
@@ -322,32 +363,33 @@ static void at_tune_build_error(const at_tune_opts *o, const at_tune_dir *d,
 static int at_tune_build(const at_tune_opts *o, const at_tune_dir *d,
 	at_tune_result *res)
 {
-	const char *argv[AT_TUNE_MAX_ARGV];
+	const char **argv = NULL;
 	char *inc = malloc(strlen(o->src_dir) + 3);
 	wordexp_t wf, wl;
 	int have_f = 0, have_l = 0;
 	double secs;
 	int n = 0, rc = -1, st;
 
-	if (!inc)
-		goto done;
-	argv[n++] = o->cc;
 	have_f = at_tune_split_words(o->cflags, &wf, res->what,
 		sizeof(res->what)) == 0;
 	have_l = have_f && at_tune_split_words(o->ldlibs, &wl, res->what,
 		sizeof(res->what)) == 0;
-	if (!have_l || at_tune_words(argv, &n, &wf) < 0)
+	if (!have_l)
 		goto done;
+	argv = malloc((wf.we_wordc + wl.we_wordc + (size_t)o->n_arg + 6) *
+		sizeof(*argv));
+	if (!inc || !argv)
+		goto done;
+	argv[n++] = o->cc;
+	at_tune_words(argv, &n, &wf);
 	sprintf(inc, "-I%s", o->src_dir);
 	argv[n++] = inc;
-	for (int i = 0; i < o->n_arg && n < AT_TUNE_MAX_ARGV - 8; i++)
+	for (int i = 0; i < o->n_arg; i++)
 		argv[n++] = o->args[i];
 	argv[n++] = d->src;
 	argv[n++] = "-o";
 	argv[n++] = d->bin;
-	argv[n] = NULL;
-	if (at_tune_words(argv, &n, &wl) < 0)
-		goto done;
+	at_tune_words(argv, &n, &wl);
 	st = at_tune_spawn(argv, NULL, d->err, o->timeout, &secs);
 	if (st == 0)
 		rc = 0;
@@ -355,12 +397,12 @@ static int at_tune_build(const at_tune_opts *o, const at_tune_dir *d,
 		at_tune_build_error(o, d, st, res);
 done:
 	if (rc < 0 && !res->what[0])
-		snprintf(res->what, sizeof(res->what), inc ? "too many flags" :
-			"out of memory");
+		snprintf(res->what, sizeof(res->what), "out of memory");
 	if (have_f)
 		wordfree(&wf);
 	if (have_l)
 		wordfree(&wl);
+	free(argv);
 	free(inc);
 	return rc;
 }
@@ -369,16 +411,16 @@ done:
 static int at_tune_runs(const at_tune_opts *o, const at_tune_dir *d,
 	double limit, at_tune_result *res)
 {
-	const char *argv[AT_TUNE_MAX_ARGV];
+	const char **argv = NULL;
 	wordexp_t wa;
 	int n = 1, rc = -1, have_a;
 
-	argv[0] = d->bin;
-	argv[1] = NULL;
 	have_a = at_tune_split_words(o->run_args, &wa, res->what,
 		sizeof(res->what)) == 0;
-	if (!have_a || at_tune_words(argv, &n, &wa) < 0)
+	if (!have_a || !(argv = malloc((wa.we_wordc + 2) * sizeof(*argv))))
 		goto error;
+	argv[0] = d->bin;
+	at_tune_words(argv, &n, &wa);
 	for (int r = 0; r < o->runs; r++) {
 		double wall, t;
 		int st = at_tune_spawn(argv, d->out, NULL, o->timeout, &wall);
@@ -413,6 +455,7 @@ static int at_tune_runs(const at_tune_opts *o, const at_tune_dir *d,
 	}
 	rc = 0;
 error:
+	free(argv);
 	if (have_a)
 		wordfree(&wa);
 	if (rc < 0 && !res->what[0])

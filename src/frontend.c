@@ -7249,22 +7249,27 @@ static int at_fe_read_file(at_source *src)
 	return src->text ? 0 : -1;
 }
 
-/* Returns 1, after a warning at the first one, when a line of src ends
- * in a lone CR (the classic Mac OS line end, which compilers read as a
- * line end) and the file names autotile or scop: autotile reads LF and
- * CR LF line ends only, so such a file is left as written.  Returns 0
- * otherwise. */
-static int at_fe_lone_cr(const at_source *src)
+/* Returns 1, after a warning at the first one, when src holds a NUL byte
+ * (autotile reads text), or when a line of it ends in a lone CR (the
+ * classic Mac OS line end, which compilers read as a line end) and the
+ * file names autotile or scop: autotile reads LF and CR LF line ends
+ * only.  Such a file is left as written.  Returns 0 otherwise. */
+static int at_fe_unreadable(const at_source *src)
 {
 	const char *text = src->text;
+	int marks = strstr(text, "autotile") || strstr(text, "scop");
 	unsigned line = 1, col = 1;
 
-	if (!strstr(text, "autotile") && !strstr(text, "scop"))
-		return 0;
 	for (size_t i = 0; i < src->len; i++) {
-		if (text[i] == '\r' && text[i + 1] != '\n') {
-			at_loc loc = { src->path, line, col, (unsigned)i };
+		at_loc loc = { src->path, line, col, (unsigned)i };
 
+		if (!text[i]) {
+			at_diag(&loc, AT_WARNING, "a NUL byte (autotile reads "
+				"text files only), so the file is left as "
+				"written");
+			return 1;
+		}
+		if (marks && text[i] == '\r' && text[i + 1] != '\n') {
 			at_diag(&loc, AT_WARNING, "line %u ends in a lone "
 				"carriage return (CR, the classic Mac OS line "
 				"end); autotile reads LF and CR LF line ends "
@@ -7311,6 +7316,7 @@ int at_frontend_parse(const char *path, int n_arg, const char *const *args,
 	const char **argv = NULL;
 	at_source *src = calloc(1, sizeof *src);
 	enum CXErrorCode err;
+	struct CXUnsavedFile unsaved;
 	int rc = 1, n;
 
 	memset(&t, 0, sizeof t);
@@ -7322,7 +7328,7 @@ int at_frontend_parse(const char *path, int n_arg, const char *const *args,
 	}
 	if (at_fe_read_file(src) < 0)
 		goto done;
-	if (at_fe_lone_cr(src)) {
+	if (at_fe_unreadable(src)) {
 		*out = src;
 		src = NULL;
 		rc = 0;
@@ -7330,7 +7336,12 @@ int at_frontend_parse(const char *path, int n_arg, const char *const *args,
 	}
 	n = at_fe_clang_args(path, n_arg, args, argv);
 	idx = clang_createIndex(0, 0);
-	err = clang_parseTranslationUnit2(idx, path, argv, n, NULL, 0,
+	/* clang parses the bytes read, not the file again (a pipe or
+	 * /dev/stdin has nothing left for a second read) */
+	unsaved.Filename = path;
+	unsaved.Contents = src->text;
+	unsaved.Length = (unsigned long)src->len;
+	err = clang_parseTranslationUnit2(idx, path, argv, n, &unsaved, 1,
 		CXTranslationUnit_DetailedPreprocessingRecord, &t.tu);
 	if (err != CXError_Success || !t.tu) {
 		at_diag(NULL, AT_ERROR, "cannot parse `%s` (libclang error %d%s)",

@@ -271,6 +271,31 @@ static int at_cli_check_std(const char *a)
 	return 0;
 }
 
+/* Returns 1 when a and b, which name no existing file, name the same
+ * new one: the same last component in one directory (`./out.c` and
+ * `out.c`). */
+static int at_cli_same_new(const char *a, const char *b)
+{
+	const char *ba = strrchr(a, '/'), *bb = strrchr(b, '/');
+	char *da = strdup(a), *db = strdup(b);
+	struct stat sa, sb;
+	int same = 0;
+
+	if (da && db) {
+		if (ba)
+			da[ba - a + (ba == a)] = '\0';	/* "/x": "/" */
+		if (bb)
+			db[bb - b + (bb == b)] = '\0';
+		same = !strcmp(ba ? ba + 1 : a, bb ? bb + 1 : b) &&
+			stat(ba ? da : ".", &sa) == 0 &&
+			stat(bb ? db : ".", &sb) == 0 &&
+			sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	}
+	free(da);
+	free(db);
+	return same;
+}
+
 /* Returns 1 when paths a and b name the same file that writing one of
  * them would clobber: the same string naming no file or a regular one,
  * or two names of one regular file (same device and inode).  Devices
@@ -280,7 +305,8 @@ static int at_cli_same_file(const char *a, const char *b)
 	struct stat sa, sb;
 
 	if (stat(a, &sa) != 0)
-		return !strcmp(a, b);
+		return !strcmp(a, b) || (stat(b, &sb) != 0 &&
+			at_cli_same_new(a, b));
 	return S_ISREG(sa.st_mode) && stat(b, &sb) == 0 &&
 	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
@@ -523,22 +549,67 @@ static int at_cli_helper_clash(const at_source *src, const char *code)
 	return 1;
 }
 
-/* Writes `text` to `path` (stdout when NULL); returns 0 or 1. */
-static int at_cli_write(const char *path, const char *text)
+/* Writes the `len` bytes of `text` to stream f (named `name`) and closes
+ * it (stdout: flushes it); returns 0 or 1 after an error. */
+static int at_cli_put(FILE *f, const char *name, const char *text,
+	size_t len)
 {
-	FILE *f = path ? fopen(path, "w") : stdout;
-	int bad;
+	int bad = fwrite(text, 1, len, f) != len;
 
-	if (!f) {
+	bad |= f == stdout ? fflush(f) != 0 : fclose(f) != 0;
+	if (bad)
+		at_diag(NULL, AT_ERROR, "cannot write `%s`: %s", name,
+			strerror(errno));
+	return bad;
+}
+
+/* Writes the `len` bytes of `text` to `path` (stdout when NULL); returns
+ * 0 or 1 after an error.  A regular file, or a new one, is written whole
+ * into a temporary file beside it (its mode kept) that is then renamed
+ * over it, so that a failed write (a full disk) leaves what was there,
+ * the input itself included; a device, a pipe or a symbolic link is
+ * written through directly, as is a file in a directory autotile may not
+ * create files in. */
+static int at_cli_write(const char *path, const char *text, size_t len)
+{
+	struct stat st;
+	char *tmp = NULL;
+	int have = path && lstat(path, &st) == 0, fd = -1, bad = 1;
+	mode_t mask;
+	FILE *f;
+
+	if (!path || (have && !S_ISREG(st.st_mode)))
+		goto direct;	/* also through a symbolic link */
+	tmp = malloc(strlen(path) + 16);
+	if (tmp)
+		sprintf(tmp, "%s.at-XXXXXX", path);
+	if (!tmp || (fd = mkstemp(tmp)) < 0)
+		goto direct;
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, have ? st.st_mode & 07777 : 0666 & ~mask) < 0 ||
+	    !(f = fdopen(fd, "w"))) {
 		at_diag(NULL, AT_ERROR, "cannot write `%s`: %s", path,
 			strerror(errno));
-		return 1;
+		close(fd);
+	} else if (!(bad = at_cli_put(f, path, text, len)) &&
+		   rename(tmp, path) < 0) {
+		at_diag(NULL, AT_ERROR, "cannot write `%s`: %s", path,
+			strerror(errno));
+		bad = 1;
 	}
-	bad = fputs(text, f) < 0;
-	bad |= path ? fclose(f) != 0 : fflush(f) != 0;
 	if (bad)
-		at_diag(NULL, AT_ERROR, "cannot write `%s`: %s",
-			path ? path : "standard output", strerror(errno));
+		unlink(tmp);
+	goto done;
+direct:
+	f = path ? fopen(path, "w") : stdout;
+	if (!f)
+		at_diag(NULL, AT_ERROR, "cannot write `%s`: %s", path,
+			strerror(errno));
+	else
+		bad = at_cli_put(f, path ? path : "standard output", text, len);
+done:
+	free(tmp);
 	return bad;
 }
 
@@ -743,7 +814,12 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 	t = at_timing_start();
 	out = at_rewrite(src, texts);
 	at_timing_stop(AT_T_REWRITE, t);
-	rc = out ? at_cli_write(cli->output, out) : 1;
+	/* a file with a NUL byte is left as written (the frontend warned):
+	 * all its bytes, not the string before the NUL */
+	if (out && memchr(src->text, 0, src->len))
+		rc = at_cli_write(cli->output, src->text, src->len);
+	else
+		rc = out ? at_cli_write(cli->output, out, strlen(out)) : 1;
 	if (po.report && at_report_write(cli->report, po.report))
 		rc = 1;
 	if (failed)

@@ -593,6 +593,48 @@ run_cli() {
 		grep -q 'cli-cr.c:1:18: warning: autotile: line 1 ends in a lone carriage return' "$LOGS/cli.err"
 	check $? "cli $t: a file whose lines end in CR alone -> left as written (exit $rc), one warning at the first CR (got $n lines)"
 
+	# session 64's probe: a write that fails (here over a 1 KiB file size
+	# limit) must leave the file as it was, the input too (-o naming it
+	# truncated it); a NUL byte cut the output short; the input was read
+	# twice (from a pipe, clang found nothing left); `./x` and `x` named
+	# one new --report and -o file
+	cp examples/jacobi2d.c "$LOGS/cli-inplace.c"
+	(trap '' XFSZ; ulimit -f 1; exec timeout 120 "$t" --strategy fixed:32 -I runtime \
+		"$LOGS/cli-inplace.c" -o "$LOGS/cli-inplace.c") >"$LOGS/cli.out" 2>"$LOGS/cli.err"
+	rc=$?
+	n=$(wc -l <"$LOGS/cli.err")
+	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan && cmp -s examples/jacobi2d.c "$LOGS/cli-inplace.c" &&
+		grep -q 'cannot write .*cli-inplace.c' "$LOGS/cli.err" && [ -z "$(ls "$LOGS"/cli-inplace.c.at-* 2>/dev/null)" ]
+	check $? "cli $t: -o naming the input, the write failing -> exit 1 (got $rc), one line (got $n), the input intact, no temporary file left"
+	printf 'int x; /* \000 */\nint y;\n' >"$LOGS/cli-nul.c"
+	cli "$t" "$LOGS/cli-nul.c" -o "$LOGS/cli-nul.out.c"
+	[ $rc -eq 0 ] && nosan && cmp -s "$LOGS/cli-nul.c" "$LOGS/cli-nul.out.c" &&
+		grep -q 'cli-nul.c:1:11: warning: autotile: a NUL byte' "$LOGS/cli.err"
+	check $? "cli $t: a NUL byte -> the file written whole as it was (exit $rc), a warning at the byte"
+	cli "$t" -I runtime examples/jacobi2d.c -o "$LOGS/cli-named.c"
+	cat examples/jacobi2d.c | timeout 120 "$t" -I runtime /dev/stdin -o "$LOGS/cli-piped.c" 2>"$LOGS/cli.err"
+	r1=$?
+	[ $rc -eq 0 ] && [ $r1 -eq 0 ] && nosan && ! cmp -s examples/jacobi2d.c "$LOGS/cli-piped.c" &&
+		cmp -s "$LOGS/cli-named.c" "$LOGS/cli-piped.c"
+	check $? "cli $t: /dev/stdin from a pipe of jacobi2d.c -> optimized as the named file is (exit $r1)"
+	rm -f "$LOGS/cli-fresh.c"
+	cli "$t" -I runtime --report "$LOGS/./cli-fresh.c" examples/jacobi2d.c -o "$LOGS/cli-fresh.c"
+	[ $rc -eq 2 ] && nosan && [ ! -e "$LOGS/cli-fresh.c" ]
+	check $? "cli $t: --report ./new.c with -o new.c -> exit 2 (got $rc), nothing written"
+	cli "$t" --autotune 1 '--tune-args=${X?}' examples/matmul.c
+	[ $rc -eq 2 ] && nosan && grep -q 'bad --tune-args' "$LOGS/cli.err"
+	check $? "cli $t: --tune-args '\${X?}' (glibc's wordexp crashes on it) -> exit 2 (got $rc)"
+	printf '%s\n' '#ifndef LAST' '#error LAST not defined' '#endif' \
+		'static double A[64][64];' 'int main(void)' '{' '#pragma autotile' \
+		'	for (int i = 1; i < 64; i++)' '		for (int j = 1; j < 64; j++)' \
+		'			A[i][j] = A[i - 1][j] * 0.5 + A[i][j - 1] + 1;' \
+		'	return A[63][63] < 0;' '}' >"$LOGS/cli-manyd.c"
+	# shellcheck disable=SC2046
+	cli "$t" $(for d in $(seq 300); do printf -- '-DX%s ' "$d"; done) -DLAST \
+		--autotune 1 --tune-runs 1 "$LOGS/cli-manyd.c" -o "$LOGS/cli-manyd.out.c"
+	[ $rc -eq 0 ] && nosan && grep -q 'autotune: chosen' "$LOGS/cli.err"
+	check $? "cli $t: 301 -D flags reach --autotune's build (past 256 words they were dropped; exit $rc)"
+
 	# a second `--` would end clang's options before autotile's own
 	cli "$t" -I runtime examples/matmul.c -- -DN=5 --
 	[ $rc -eq 2 ] && nosan && grep -q -- 'a second `--`' "$LOGS/cli.err"
