@@ -22,6 +22,9 @@
 #include "at_buf.h"
 
 
+/* at_tune_spawn's status of a process it killed after the time limit. */
+#define AT_TUNE_TIMED_OUT (-2)
+
 /* A private temporary directory and the files autotuning uses in it. */
 typedef struct at_tune_dir {
 	char dir[1024];
@@ -155,8 +158,8 @@ static void at_tune_words(const char **argv, int *n, const wordexp_t *we)
 /* Runs argv, in a process group of its own, with stdin from /dev/null,
  * stdout to `out` and stderr to `err` (either may be NULL: /dev/null),
  * killing the group after `timeout` seconds.  Sets *secs to its
- * wall time.  Returns its exit status, 124 on time-out, -1 when it could
- * not be started. */
+ * wall time.  Returns its exit status, 256 + the signal that killed it,
+ * AT_TUNE_TIMED_OUT, or -1 when it could not be started. */
 static int at_tune_spawn(const char *const *argv, const char *out,
 	const char *err, int timeout, double *secs)
 {
@@ -194,7 +197,7 @@ static int at_tune_spawn(const char *const *argv, const char *out,
 			waitpid(pid, &status, 0);
 			at_tune_live_child = 0;
 			*secs = at_tune_now() - t0;
-			return 124;
+			return AT_TUNE_TIMED_OUT;
 		}
 		nanosleep(&nap, NULL);
 	}
@@ -202,7 +205,8 @@ static int at_tune_spawn(const char *const *argv, const char *out,
 	*secs = at_tune_now() - t0;
 	if (w < 0)
 		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+	return WIFEXITED(status) ? WEXITSTATUS(status) :
+		WIFSIGNALED(status) ? 256 + WTERMSIG(status) : 255;
 }
 
 /* Returns the contents of file `path` (malloc'd, NUL-terminated) or NULL. */
@@ -337,13 +341,32 @@ static int at_tune_write(const char *path, const char *text)
 	return bad ? -1 : 0;
 }
 
+/* Writes into buf (`size` bytes) what `who` did for status st of
+ * at_tune_spawn: "timed out after S s", "was killed by signal N (name)",
+ * "could not be run" (127, execvp's failure), "failed (status N)". */
+static void at_tune_status(char *buf, size_t size, const char *who, int st,
+	int timeout)
+{
+	if (st == AT_TUNE_TIMED_OUT)
+		snprintf(buf, size, "%s timed out after %d s (--tune-timeout)",
+			who, timeout);
+	else if (st > 256)
+		snprintf(buf, size, "%s was killed by signal %d (%s)", who,
+			st - 256, strsignal(st - 256));
+	else if (st == 127 || st < 0)
+		snprintf(buf, size, "%s could not be run (not found?) or "
+			"exited with status 127", who);
+	else
+		snprintf(buf, size, "%s failed (status %d)", who, st);
+}
+
 /* Sets res->what to the compiler's status and first message line, or for
  * a file without main() to what the user can do about it. */
 static void at_tune_build_error(const at_tune_opts *o, const at_tune_dir *d,
 	int status, at_tune_result *res)
 {
 	char *msg = at_tune_slurp(d->err);
-	char *nl = msg ? strchr(msg, '\n') : NULL;
+	char *nl = msg ? strchr(msg, '\n') : NULL, how[96];
 
 	if (msg && strstr(msg, "undefined reference to `main'")) {
 		snprintf(res->what, sizeof(res->what), "%s failed: the file "
@@ -354,8 +377,9 @@ static void at_tune_build_error(const at_tune_opts *o, const at_tune_dir *d,
 	}
 	if (nl)
 		*nl = 0;
-	snprintf(res->what, sizeof(res->what), "%s failed (status %d)%s%s",
-		o->cc, status, msg && *msg ? ": " : "", msg ? msg : "");
+	at_tune_status(how, sizeof(how), o->cc, status, o->timeout);
+	snprintf(res->what, sizeof(res->what), "%s%s%s", how,
+		msg && *msg ? ": " : "", msg ? msg : "");
 	free(msg);
 }
 
@@ -426,15 +450,9 @@ static int at_tune_runs(const at_tune_opts *o, const at_tune_dir *d,
 		int st = at_tune_spawn(argv, d->out, NULL, o->timeout, &wall);
 		char *text, *rest;
 
-		if (st == 124) {
-			snprintf(res->what, sizeof(res->what), "the program "
-				"timed out after %d s (--tune-timeout)",
-				o->timeout);
-			goto error;
-		}
 		if (st != 0) {
-			snprintf(res->what, sizeof(res->what), "the program "
-				"failed (status %d)", st);
+			at_tune_status(res->what, sizeof(res->what),
+				"the program", st, o->timeout);
 			goto error;
 		}
 		text = at_tune_slurp(d->out);

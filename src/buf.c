@@ -103,7 +103,7 @@ int at_buf_read_file(at_buf *b, const char *path)
 	FILE *f = fopen(path, "rb");
 	char chunk[1 << 16];
 	size_t n;
-	int bad;
+	int bad, err;
 
 	if (!f)
 		return -1;
@@ -111,11 +111,12 @@ int at_buf_read_file(at_buf *b, const char *path)
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		at_buf_addn(b, chunk, n);
 	bad = ferror(f);
+	err = errno;	/* fread's: EISDIR for a directory */
 	fclose(f);
 	if (b->failed)
 		errno = ENOMEM;
 	else if (bad)
-		errno = EIO;
+		errno = err ? err : EIO;
 	return bad || b->failed ? -2 : 0;
 }
 

@@ -635,6 +635,20 @@ run_cli() {
 	[ $rc -eq 0 ] && nosan && grep -q 'autotune: chosen' "$LOGS/cli.err"
 	check $? "cli $t: 301 -D flags reach --autotune's build (past 256 words they were dropped; exit $rc)"
 
+	# reasons, not raw statuses: a program killed by a signal was
+	# "failed (status 128)"; a directory as input was "Input/output error"
+	printf '%s\n' '#include <stdlib.h>' 'static double A[64][64];' \
+		'int main(void)' '{' '#pragma autotile' \
+		'	for (int i = 1; i < 64; i++)' '		for (int j = 1; j < 64; j++)' \
+		'			A[i][j] = A[i - 1][j] * 0.5 + A[i][j - 1] + 1;' \
+		'	abort();' '}' >"$LOGS/cli-abort.c"
+	cli "$t" --autotune 1 "$LOGS/cli-abort.c" -o "$LOGS/cli-abort.out.c"
+	[ $rc -eq 1 ] && nosan && grep -q 'the program was killed by signal 6' "$LOGS/cli.err"
+	check $? "cli $t: --autotune of a program that aborts -> exit 1 (got $rc), naming signal 6"
+	cli "$t" "$LOGS"
+	[ $rc -eq 1 ] && nosan && grep -q 'cannot read .*Is a directory' "$LOGS/cli.err"
+	check $? "cli $t: a directory as input -> exit 1 (got $rc), 'Is a directory'"
+
 	# a second `--` would end clang's options before autotile's own
 	cli "$t" -I runtime examples/matmul.c -- -DN=5 --
 	[ $rc -eq 2 ] && nosan && grep -q -- 'a second `--`' "$LOGS/cli.err"
