@@ -699,18 +699,26 @@ static void at_cli_tune_nest(const struct at_cli *cli, const at_source *src,
 }
 
 /* --autotune: starts from every nest kept, checks and times the original
- * program, then tunes one nest after the other.  Returns 0, or 1 when the
- * original program cannot be built or run (an error). */
+ * program, then tunes one nest after the other; builds nothing when no
+ * nest has a choice.  Returns 0, or 1 when the original program cannot
+ * be built or run (an error). */
 static int at_cli_autotune(const struct at_cli *cli, const at_source *src,
 	at_plan *plans)
 {
 	at_tune_result ref, best = { 0 };
-	int rc = 1;
+	int rc = 1, options = 0;
 
-	for (int k = 0; k < src->n_scop; k++)
+	for (int k = 0; k < src->n_scop; k++) {
+		options |= plans[k].n > 1;
 		for (int i = 0; i < plans[k].n; i++)
 			if (!plans[k].text[i])
 				plans[k].pick = i;
+	}
+	if (!options) {		/* nothing to choose: nothing to build */
+		at_diag(NULL, AT_NOTE, "autotune: no nest has candidates to "
+			"time; nothing built");
+		return 0;
+	}
 	if (at_cli_measure(cli, src, plans, AT_TUNE_CHECK, 0, &ref) < 0) {
 		at_diag(NULL, AT_ERROR, "--autotune: the original program: %s",
 			ref.what);

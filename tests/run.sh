@@ -649,6 +649,13 @@ run_cli() {
 	[ $rc -eq 1 ] && nosan && grep -q 'cannot read .*Is a directory' "$LOGS/cli.err"
 	check $? "cli $t: a directory as input -> exit 1 (got $rc), 'Is a directory'"
 
+	# --autotune with no nest to choose for builds nothing (it failed on
+	# a file without main(), whose nests it would not change anyway)
+	printf '/* only a comment */\n' >"$LOGS/cli-onlyc.c"
+	cli "$t" --autotune 2 "$LOGS/cli-onlyc.c" -o "$LOGS/cli-onlyc.out.c"
+	[ $rc -eq 0 ] && nosan && cmp -s "$LOGS/cli-onlyc.c" "$LOGS/cli-onlyc.out.c"
+	check $? "cli $t: --autotune on a file without nests -> exit 0 (got $rc), the file as it was"
+
 	# a second `--` would end clang's options before autotile's own
 	cli "$t" -I runtime examples/matmul.c -- -DN=5 --
 	[ $rc -eq 2 ] && nosan && grep -q -- 'a second `--`' "$LOGS/cli.err"
