@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <clang-c/Index.h>
 #include <isl/set.h>
@@ -7317,7 +7318,8 @@ int at_frontend_parse(const char *path, int n_arg, const char *const *args,
 	at_source *src = calloc(1, sizeof *src);
 	enum CXErrorCode err;
 	struct CXUnsavedFile unsaved;
-	int rc = 1, n;
+	struct stat st;
+	int rc = 1, n, reread;
 
 	memset(&t, 0, sizeof t);
 	*out = NULL;
@@ -7336,13 +7338,16 @@ int at_frontend_parse(const char *path, int n_arg, const char *const *args,
 	}
 	n = at_fe_clang_args(path, n_arg, args, argv);
 	idx = clang_createIndex(0, 0);
-	/* clang parses the bytes read, not the file again (a pipe or
-	 * /dev/stdin has nothing left for a second read) */
+	/* a pipe, a FIFO or /dev/stdin has nothing left for clang to read
+	 * again: clang parses the bytes read (not for a regular file,
+	 * whose buffer libclang 14 leaks when the command line is bad) */
 	unsaved.Filename = path;
 	unsaved.Contents = src->text;
 	unsaved.Length = (unsigned long)src->len;
-	err = clang_parseTranslationUnit2(idx, path, argv, n, &unsaved, 1,
-		CXTranslationUnit_DetailedPreprocessingRecord, &t.tu);
+	reread = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	err = clang_parseTranslationUnit2(idx, path, argv, n, &unsaved,
+		reread ? 0 : 1, CXTranslationUnit_DetailedPreprocessingRecord,
+		&t.tu);
 	if (err != CXError_Success || !t.tu) {
 		at_diag(NULL, AT_ERROR, "cannot parse `%s` (libclang error %d%s)",
 			path, (int)err, err == CXError_ASTReadError ? ": clang "
