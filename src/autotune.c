@@ -389,22 +389,25 @@ static int at_tune_build(const at_tune_opts *o, const at_tune_dir *d,
 {
 	const char **argv = NULL;
 	char *inc = malloc(strlen(o->src_dir) + 3);
-	wordexp_t wf, wl;
-	int have_f = 0, have_l = 0;
+	wordexp_t wc, wf, wl;
+	int have_c, have_f = 0, have_l = 0;
 	double secs;
 	int n = 0, rc = -1, st;
 
-	have_f = at_tune_split_words(o->cflags, &wf, res->what,
+	/* the compiler may be several words too, as $CC often is */
+	have_c = at_tune_split_words(o->cc, &wc, res->what,
+		sizeof(res->what)) == 0;
+	have_f = have_c && at_tune_split_words(o->cflags, &wf, res->what,
 		sizeof(res->what)) == 0;
 	have_l = have_f && at_tune_split_words(o->ldlibs, &wl, res->what,
 		sizeof(res->what)) == 0;
-	if (!have_l)
+	if (!have_l || wc.we_wordc == 0)
 		goto done;
-	argv = malloc((wf.we_wordc + wl.we_wordc + (size_t)o->n_arg + 6) *
-		sizeof(*argv));
+	argv = malloc((wc.we_wordc + wf.we_wordc + wl.we_wordc +
+		(size_t)o->n_arg + 5) * sizeof(*argv));
 	if (!inc || !argv)
 		goto done;
-	argv[n++] = o->cc;
+	at_tune_words(argv, &n, &wc);
 	at_tune_words(argv, &n, &wf);
 	sprintf(inc, "-I%s", o->src_dir);
 	argv[n++] = inc;
@@ -421,7 +424,10 @@ static int at_tune_build(const at_tune_opts *o, const at_tune_dir *d,
 		at_tune_build_error(o, d, st, res);
 done:
 	if (rc < 0 && !res->what[0])
-		snprintf(res->what, sizeof(res->what), "out of memory");
+		snprintf(res->what, sizeof(res->what), have_l && !wc.we_wordc ?
+			"no compiler named" : "out of memory");
+	if (have_c)
+		wordfree(&wc);
 	if (have_f)
 		wordfree(&wf);
 	if (have_l)

@@ -83,7 +83,7 @@ static void at_cli_usage(FILE *f)
 "  --autotune K        build and time the top K candidates of every nest\n"
 "                      and the original program (which must run and exit 0)\n"
 "                      on this machine; keep the fastest.  Settings:\n"
-"  --tune-cc CC        compiler (default: $CC, else gcc)\n"
+"  --tune-cc CC        compiler, words as FLAGS (default: $CC, else gcc)\n"
 "  --tune-flags FLAGS  compiler flags (default: -O3 -march=native -fopenmp)\n"
 "  --tune-libs LIBS    libraries (default: -lm)\n"
 "  --tune-args ARGS    arguments to run the program with (FLAGS, LIBS and\n"
@@ -239,7 +239,7 @@ static int at_cli_tune_option(struct at_cli *cli, int argc, char **argv,
 			&cli->tune.ldlibs, &cli->tune.run_args };
 		char why[96], fmt[160];
 
-		if (which > 1 && at_autotune_words_check(v, why,
+		if (which >= 1 && at_autotune_words_check(v, why,
 		    sizeof(why)) < 0) {
 			snprintf(fmt, sizeof(fmt), "bad %s `%%s`: %s",
 				names[which], why);
@@ -361,7 +361,7 @@ static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
 			return at_cli_usage_error("%s needs a file name", a);
 	} else if (!strncmp(a, "-o", 2)) {
 		cli->output = at_cli_value(argc, argv, i, 2);
-		if (!cli->output)
+		if (!cli->output || !*cli->output)
 			return at_cli_usage_error("%s needs a file name", a);
 		if (!strcmp(cli->output, "-"))
 			cli->output = NULL;	/* standard output */

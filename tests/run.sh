@@ -656,6 +656,17 @@ run_cli() {
 	[ $rc -eq 0 ] && nosan && cmp -s "$LOGS/cli-onlyc.c" "$LOGS/cli-onlyc.out.c"
 	check $? "cli $t: --autotune on a file without nests -> exit 0 (got $rc), the file as it was"
 
+	# $CC / --tune-cc of several words, as make passes them (it was
+	# taken as one program name: status 127); -o '' is a usage error
+	CC='gcc -std=gnu11' timeout 120 "$t" -DLAST --autotune 1 --tune-runs 1 \
+		"$LOGS/cli-manyd.c" -o "$LOGS/cli-cc.out.c" >"$LOGS/cli.out" 2>"$LOGS/cli.err"
+	rc=$?
+	[ $rc -eq 0 ] && nosan && grep -q 'autotune: chosen' "$LOGS/cli.err"
+	check $? "cli $t: CC='gcc -std=gnu11' --autotune -> builds with it (exit $rc)"
+	cli "$t" -o '' examples/matmul.c
+	[ $rc -eq 2 ] && nosan && grep -q -- '-o needs a file name' "$LOGS/cli.err"
+	check $? "cli $t: -o '' -> exit 2 (got $rc), a usage error"
+
 	# a second `--` would end clang's options before autotile's own
 	cli "$t" -I runtime examples/matmul.c -- -DN=5 --
 	[ $rc -eq 2 ] && nosan && grep -q -- 'a second `--`' "$LOGS/cli.err"
