@@ -30,7 +30,8 @@ cJSON *at_report_new(const char *file, const char *version);
 int at_report_nest(isl_ctx *ctx, cJSON *report, const at_scop *scop,
 	const at_space *space, const at_cand *chosen);
 
-/* Writes report to `path`; returns 0, or 1 after an error diagnostic. */
+/* Writes report to `path` ("-": standard output); returns 0, or 1 after
+ * an error diagnostic. */
 int at_report_write(const char *path, const cJSON *report);
 
 #endif

@@ -79,7 +79,7 @@ static void at_cli_usage(FILE *f)
 "  --candidate ID      use candidate ID (as listed by --report) for every\n"
 "                      marked nest; an illegal one is an error\n"
 "  --report FILE       write every nest's candidates (legal and rejected,\n"
-"                      with reasons) as JSON to FILE\n"
+"                      with reasons) as JSON to FILE (-: standard output)\n"
 "  --autotune K        build and time the top K candidates of every nest\n"
 "                      and the original program (which must run and exit 0)\n"
 "                      on this machine; keep the fastest.  Settings:\n"
@@ -416,6 +416,9 @@ static int at_cli_parse(struct at_cli *cli, int argc, char **argv)
 	}
 	if (!cli->input)
 		return at_cli_usage_error("%s", "no input file");
+	if (cli->report && !strcmp(cli->report, "-") && !cli->output)
+		return at_cli_usage_error("--report `%s` and the C output would "
+			"both go to standard output: give -o FILE", "-");
 	if (cli->report && (at_cli_same_file(cli->report, cli->input) ||
 	    (cli->output && at_cli_same_file(cli->report, cli->output))))
 		return at_cli_usage_error("--report `%s` names the input or "

@@ -298,7 +298,7 @@ int at_report_write(const char *path, const cJSON *report)
 		at_diag(NULL, AT_ERROR, "out of memory writing `%s`", path);
 		return 1;
 	}
-	f = fopen(path, "w");
+	f = strcmp(path, "-") ? fopen(path, "w") : stdout;
 	if (!f) {
 		at_diag(NULL, AT_ERROR, "cannot write `%s`: %s", path,
 			strerror(errno));
@@ -306,7 +306,7 @@ int at_report_write(const char *path, const cJSON *report)
 		return 1;
 	}
 	bad = fputs(text, f) < 0 || fputc('\n', f) < 0;
-	bad |= fclose(f) != 0;
+	bad |= f == stdout ? fflush(f) != 0 : fclose(f) != 0;
 	if (bad)
 		at_diag(NULL, AT_ERROR, "cannot write `%s`: %s", path,
 			strerror(errno));

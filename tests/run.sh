@@ -667,6 +667,14 @@ run_cli() {
 	[ $rc -eq 2 ] && nosan && grep -q -- '-o needs a file name' "$LOGS/cli.err"
 	check $? "cli $t: -o '' -> exit 2 (got $rc), a usage error"
 
+	# --report - is standard output, as -o - is (it wrote a file `-`)
+	cli "$t" -I runtime --report - examples/matmul.c -o "$LOGS/cli-rdash.c"
+	[ $rc -eq 0 ] && nosan && jq -e '.nests | length == 1' "$LOGS/cli.out" >/dev/null && [ ! -e ./- ]
+	check $? "cli $t: --report - -o FILE -> the JSON on standard output (exit $rc), no file named -"
+	cli "$t" -I runtime --report - examples/matmul.c
+	[ $rc -eq 2 ] && nosan && grep -q 'both go to standard output' "$LOGS/cli.err"
+	check $? "cli $t: --report - without -o -> exit 2 (got $rc), both would go to standard output"
+
 	# a second `--` would end clang's options before autotile's own
 	cli "$t" -I runtime examples/matmul.c -- -DN=5 --
 	[ $rc -eq 2 ] && nosan && grep -q -- 'a second `--`' "$LOGS/cli.err"
