@@ -387,28 +387,26 @@ static void at_tune_build_error(const at_tune_opts *o, const at_tune_dir *d,
 static int at_tune_build(const at_tune_opts *o, const at_tune_dir *d,
 	at_tune_result *res)
 {
+	/* the compiler, its flags, the libraries; the compiler may be
+	 * several words too, as $CC often is */
+	const char *text[3] = { o->cc, o->cflags, o->ldlibs };
 	const char **argv = NULL;
 	char *inc = malloc(strlen(o->src_dir) + 3);
-	wordexp_t wc, wf, wl;
-	int have_c, have_f = 0, have_l = 0;
+	wordexp_t w[3];
 	double secs;
-	int n = 0, rc = -1, st;
+	int n = 0, rc = -1, st, have = 0;
 
-	/* the compiler may be several words too, as $CC often is */
-	have_c = at_tune_split_words(o->cc, &wc, res->what,
-		sizeof(res->what)) == 0;
-	have_f = have_c && at_tune_split_words(o->cflags, &wf, res->what,
-		sizeof(res->what)) == 0;
-	have_l = have_f && at_tune_split_words(o->ldlibs, &wl, res->what,
-		sizeof(res->what)) == 0;
-	if (!have_l || wc.we_wordc == 0)
+	while (have < 3 && at_tune_split_words(text[have], &w[have],
+	    res->what, sizeof(res->what)) == 0)
+		have++;
+	if (have < 3 || w[0].we_wordc == 0)
 		goto done;
-	argv = malloc((wc.we_wordc + wf.we_wordc + wl.we_wordc +
+	argv = malloc((w[0].we_wordc + w[1].we_wordc + w[2].we_wordc +
 		(size_t)o->n_arg + 5) * sizeof(*argv));
 	if (!inc || !argv)
 		goto done;
-	at_tune_words(argv, &n, &wc);
-	at_tune_words(argv, &n, &wf);
+	at_tune_words(argv, &n, &w[0]);
+	at_tune_words(argv, &n, &w[1]);
 	sprintf(inc, "-I%s", o->src_dir);
 	argv[n++] = inc;
 	for (int i = 0; i < o->n_arg; i++)
@@ -416,7 +414,7 @@ static int at_tune_build(const at_tune_opts *o, const at_tune_dir *d,
 	argv[n++] = d->src;
 	argv[n++] = "-o";
 	argv[n++] = d->bin;
-	at_tune_words(argv, &n, &wl);
+	at_tune_words(argv, &n, &w[2]);
 	st = at_tune_spawn(argv, NULL, d->err, o->timeout, &secs);
 	if (st == 0)
 		rc = 0;
@@ -424,14 +422,10 @@ static int at_tune_build(const at_tune_opts *o, const at_tune_dir *d,
 		at_tune_build_error(o, d, st, res);
 done:
 	if (rc < 0 && !res->what[0])
-		snprintf(res->what, sizeof(res->what), have_l && !wc.we_wordc ?
-			"no compiler named" : "out of memory");
-	if (have_c)
-		wordfree(&wc);
-	if (have_f)
-		wordfree(&wf);
-	if (have_l)
-		wordfree(&wl);
+		snprintf(res->what, sizeof(res->what), have == 3 &&
+			!w[0].we_wordc ? "no compiler named" : "out of memory");
+	while (have > 0)
+		wordfree(&w[--have]);
 	free(argv);
 	free(inc);
 	return rc;

@@ -566,54 +566,65 @@ static int at_cli_put(FILE *f, const char *name, const char *text,
 	return bad;
 }
 
-/* Writes the `len` bytes of `text` to `path` (stdout when NULL); returns
- * 0 or 1 after an error.  A regular file, or a new one, is written whole
- * into a temporary file beside it (its mode kept) that is then renamed
- * over it, so that a failed write (a full disk) leaves what was there,
- * the input itself included; a device, a pipe or a symbolic link is
- * written through directly, as is a file in a directory autotile may not
- * create files in. */
-static int at_cli_write(const char *path, const char *text, size_t len)
+/* Writes the `len` bytes of `text` into a new temporary file beside
+ * `path` with mode `mode` and renames it over path.  Returns 0, 1 after
+ * an error (the temporary file removed), or -1 when no temporary file can
+ * be made there (nothing written or said). */
+static int at_cli_replace(const char *path, mode_t mode, const char *text,
+	size_t len)
 {
-	struct stat st;
-	char *tmp = NULL;
-	int have = path && lstat(path, &st) == 0, fd = -1, bad = 1;
-	mode_t mask;
+	char *tmp = malloc(strlen(path) + 16);
+	int fd = -1, bad = 1;
 	FILE *f;
 
-	if (!path || (have && !S_ISREG(st.st_mode)))
-		goto direct;	/* also through a symbolic link */
-	tmp = malloc(strlen(path) + 16);
-	if (tmp)
-		sprintf(tmp, "%s.at-XXXXXX", path);
-	if (!tmp || (fd = mkstemp(tmp)) < 0)
-		goto direct;
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, have ? st.st_mode & 07777 : 0666 & ~mask) < 0 ||
-	    !(f = fdopen(fd, "w"))) {
+	if (tmp && sprintf(tmp, "%s.at-XXXXXX", path) > 0)
+		fd = mkstemp(tmp);
+	if (fd < 0) {
+		free(tmp);
+		return -1;
+	}
+	if (fchmod(fd, mode) < 0 || !(f = fdopen(fd, "w"))) {
 		at_diag(NULL, AT_ERROR, "cannot write `%s`: %s", path,
 			strerror(errno));
 		close(fd);
-	} else if (!(bad = at_cli_put(f, path, text, len)) &&
-		   rename(tmp, path) < 0) {
-		at_diag(NULL, AT_ERROR, "cannot write `%s`: %s", path,
-			strerror(errno));
-		bad = 1;
+	} else if (!at_cli_put(f, path, text, len)) {
+		bad = rename(tmp, path) < 0;
+		if (bad)
+			at_diag(NULL, AT_ERROR, "cannot write `%s`: %s", path,
+				strerror(errno));
 	}
 	if (bad)
 		unlink(tmp);
-	goto done;
-direct:
-	f = path ? fopen(path, "w") : stdout;
-	if (!f)
-		at_diag(NULL, AT_ERROR, "cannot write `%s`: %s", path,
-			strerror(errno));
-	else
-		bad = at_cli_put(f, path ? path : "standard output", text, len);
-done:
 	free(tmp);
 	return bad;
+}
+
+/* Writes the `len` bytes of `text` to `path` (stdout when NULL); returns
+ * 0 or 1 after an error.  A regular file, or a new one, is replaced whole
+ * (at_cli_replace, its mode kept), so that a failed write (a full disk)
+ * leaves what was there, the input itself included; a device, a pipe or
+ * a symbolic link is written through directly, as is a file in a
+ * directory autotile may not create files in. */
+static int at_cli_write(const char *path, const char *text, size_t len)
+{
+	struct stat st;
+	int have = path && lstat(path, &st) == 0, rc = -1;
+	mode_t mask = umask(0);
+	FILE *f;
+
+	umask(mask);
+	if (path && (!have || S_ISREG(st.st_mode)))
+		rc = at_cli_replace(path, have ? st.st_mode & 07777 :
+			0666 & ~mask, text, len);
+	if (rc >= 0)
+		return rc;
+	f = path ? fopen(path, "w") : stdout;
+	if (!f) {
+		at_diag(NULL, AT_ERROR, "cannot write `%s`: %s", path,
+			strerror(errno));
+		return 1;
+	}
+	return at_cli_put(f, path ? path : "standard output", text, len);
 }
 
 /* Measures the file with every nest at its current pick into *res in
