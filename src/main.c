@@ -311,6 +311,27 @@ static int at_cli_same_file(const char *a, const char *b)
 	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* Returns 2 after a usage error when `path`, a file that option `opt`
+ * writes, names (at_cli_same_file) the input file, the C output file or,
+ * unless path is that file itself, the --report file; else 0. */
+static int at_cli_clobbers(const struct at_cli *cli, const char *opt,
+	const char *path)
+{
+	const char *other[] = { cli->input, cli->output, cli->report };
+	static const char *const what[] = { "the input file",
+		"the output file (-o)", "the --report file" };
+	char fmt[160];
+
+	for (int k = 0; k < 3; k++) {
+		if (!other[k] || other[k] == path ||
+		    !at_cli_same_file(path, other[k]))
+			continue;
+		snprintf(fmt, sizeof(fmt), "%s `%%s` names %s", opt, what[k]);
+		return at_cli_usage_error(fmt, path);
+	}
+	return 0;
+}
+
 /* Handles one option argv[*i]; returns 0, or an exit status (2, or -1 for
  * a clean exit after --help/--version). */
 static int at_cli_option(struct at_cli *cli, int argc, char **argv, int *i)
@@ -419,11 +440,8 @@ static int at_cli_parse(struct at_cli *cli, int argc, char **argv)
 	if (cli->report && !strcmp(cli->report, "-") && !cli->output)
 		return at_cli_usage_error("--report `%s` and the C output would "
 			"both go to standard output: give -o FILE", "-");
-	if (cli->report && (at_cli_same_file(cli->report, cli->input) ||
-	    (cli->output && at_cli_same_file(cli->report, cli->output))))
-		return at_cli_usage_error("--report `%s` names the input or "
-			"the output file", cli->report);
-	return 0;
+	return cli->report ? at_cli_clobbers(cli, "--report", cli->report) :
+		0;
 }
 
 /* Returns 1 when `text` holds an identifier that starts with `p` followed
@@ -769,23 +787,52 @@ static int at_cli_svg_dir(const char *dir)
 	return -1;
 }
 
-/* Draws every nest under the option its plan uses into cli->svg (see
- * at_svg.h).  Returns 0, or -1 when a picture could not be written. */
-static int at_cli_svg(isl_ctx *ctx, const struct at_cli *cli,
-	const at_source *src, const at_plan *plans)
+/* Writes into path (`size` bytes) the name of the picture --svg draws of
+ * the nest whose mark is on line `line`: DIR/FILE-LINE.svg, FILE the
+ * input's last component without its `.c`. */
+static void at_cli_svg_path(const struct at_cli *cli, unsigned line,
+	char *path, size_t size)
 {
 	const char *base = strrchr(cli->input, '/');
-	int len, rc = 0;
+	int len;
 
 	base = base ? base + 1 : cli->input;
 	len = (int)strlen(base);
 	if (len > 2 && !strcmp(base + len - 2, ".c"))
 		len -= 2;
+	snprintf(path, size, "%s/%.*s-%u.svg", cli->svg, len, base, line);
+}
+
+/* Returns 2 after a usage error when the picture --svg would draw of a
+ * nest of src names the input, the C output or the --report file
+ * (at_cli_clobbers): one would overwrite the other.  Else returns 0. */
+static int at_cli_svg_clobbers(const struct at_cli *cli,
+	const at_source *src)
+{
+	char path[4200];
+	int rc = 0;
+
+	for (int k = 0; k < src->n_scop && !rc && cli->svg; k++) {
+		at_cli_svg_path(cli, src->scops[k]->loc.line, path,
+			sizeof(path));
+		rc = at_cli_clobbers(cli, "--svg picture", path);
+	}
+	return rc;
+}
+
+/* Draws every nest under the option its plan uses into cli->svg (see
+ * at_svg.h).  Returns 0, or -1 when a picture could not be written. */
+static int at_cli_svg(isl_ctx *ctx, const struct at_cli *cli,
+	const at_source *src, const at_plan *plans)
+{
+	char path[4200];
+	int rc = 0;
+
 	for (int k = 0; k < src->n_scop; k++) {
 		const at_plan *p = &plans[k];
-		char path[4200];
-		snprintf(path, sizeof(path), "%s/%.*s-%u.svg", cli->svg, len,
-			base, src->scops[k]->loc.line);
+
+		at_cli_svg_path(cli, src->scops[k]->loc.line, path,
+			sizeof(path));
 		if (at_svg_nest(ctx, src->scops[k], p->n ? p->id[p->pick] :
 		    "keep", path) < 0)
 			rc = -1;
@@ -949,6 +996,8 @@ int main(int argc, char **argv)
 	t = at_timing_start();
 	rc = at_frontend_parse(cli.input, cli.n_arg, cli.args, &src);
 	at_timing_stop(AT_T_PARSE, t);
+	if (rc == 0)
+		rc = at_cli_svg_clobbers(&cli, src);
 	if (rc == 0)
 		rc = at_cli_run(&cli, src);
 	at_timing_report(stderr);

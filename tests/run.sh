@@ -756,11 +756,27 @@ run_cli() {
 	cp examples/matmul.c "$LOGS/cli-rep.c"
 	cli "$t" -I runtime --report "$LOGS/./cli-rep.c" "$LOGS/cli-rep.c"
 	[ $rc -eq 2 ] && nosan && cmp -s examples/matmul.c "$LOGS/cli-rep.c" &&
-		grep -q -- '--report .*names the input or the output' "$LOGS/cli.err"
+		grep -q -- '--report .*names the input file' "$LOGS/cli.err"
 	check $? "cli $t: --report naming the input -> exit 2 (got $rc), the input untouched"
 	cli "$t" -I runtime --report "$LOGS/cli-rep.json" -o "$LOGS/cli-rep.json" examples/matmul.c
-	[ $rc -eq 2 ] && nosan && grep -q -- '--report .*names the input or the output' "$LOGS/cli.err"
+	[ $rc -eq 2 ] && nosan && grep -q -- '--report .*names the output file' "$LOGS/cli.err"
 	check $? "cli $t: --report naming the output -> exit 2 (got $rc)"
+	# session 65: a --svg picture (DIR/FILE-LINE.svg) and -o or --report
+	# naming one file: the C output overwrote the picture (exit 0)
+	printf '%s\n' 'static double A[64][64];' 'int main(void)' '{' \
+		'#pragma autotile' '	for (int i = 1; i < 64; i++)' \
+		'		for (int j = 1; j < 64; j++)' \
+		'			A[i][j] = A[i - 1][j] * 0.5 + A[i][j - 1] + 1;' \
+		'	return A[63][63] < 0;' '}' >"$LOGS/cli-svgo.c"
+	for o in -o --report; do
+		rm -rf "$LOGS/cli-svgo" && mkdir -p "$LOGS/cli-svgo"
+		cli "$t" --strategy fixed:8 --svg "$LOGS/cli-svgo" "$LOGS/cli-svgo.c" \
+			$o "$LOGS/cli-svgo/./cli-svgo-4.svg"
+		n=$(wc -l <"$LOGS/cli.err")
+		[ $rc -eq 2 ] && [ "$n" -eq 1 ] && nosan && [ ! -e "$LOGS/cli-svgo/cli-svgo-4.svg" ] &&
+			grep -q -- '--svg picture .*cli-svgo-4\.svg. names the' "$LOGS/cli.err"
+		check $? "cli $t: $o naming the --svg picture of the nest at line 4 -> exit 2 (got $rc), one line (got $n), nothing written"
+	done
 
 	# A mark in an included header is not read: a warning says so
 	printf '%s\n' 'static void k(double *a, int n)' '{' \
