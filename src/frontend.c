@@ -2486,7 +2486,8 @@ error:
 
 /* Reads the step of loop l from the increment tokens [lo, hi) of a loop
  * whose iterator is `it`: i++, ++i, i--, --i, i += c, i -= c, i = i + c,
- * i = i - c.  Returns 0, or -1 after reporting. */
+ * i = i - c, for an integer constant expression c != 0 of either sign
+ * (`i += -1` steps down).  Returns 0, or -1 after reporting. */
 static int at_fe_step(at_fe_nest *n, int l, unsigned lo, unsigned hi)
 {
 	const at_fe_tu *t = n->t;
@@ -2510,12 +2511,15 @@ static int at_fe_step(at_fe_nest *n, int l, unsigned lo, unsigned hi)
 		sign = at_fe_is(t, lo + 3, "+") ? 1 : -1, e = lo + 4;
 	if (sign && !c) {
 		if (at_fe_aff_parse(n, e, hi, AT_FE_BOUND, &v) ||
-		    !at_fe_is_const(&v) || v.v[AT_FE_CST] <= 0) {
+		    !at_fe_is_const(&v) || v.v[AT_FE_CST] == 0 ||
+		    v.v[AT_FE_CST] == LONG_MIN) {
 			at_fe_fail(n, t->off[lo], "step of loop `%s` is not a "
-				"positive integer constant", it);
+				"nonzero integer constant", it);
 			return -1;
 		}
 		c = v.v[AT_FE_CST];
+		if (c < 0)
+			c = -c, sign = -sign;
 	}
 	if (!sign) {
 		at_fe_fail(n, lo < hi ? t->off[lo] : n->s->loops[l].loc.offset,
@@ -6969,16 +6973,43 @@ static void at_fe_region_marks(const at_fe_tu *t, unsigned from,
 	}
 }
 
+/* Lists the mark at token k among the refused ones of t->src when
+ * reading it kept no nest (src->n_scop is still `kept`) and the last
+ * warning, one after the first `warned`, says its nest is left
+ * unchanged; a mark that is only ignored (repeated above its loop) is
+ * not listed.  Returns 0, or -1 when out of memory. */
+static int at_fe_refused(at_fe_tu *t, unsigned k, int kept, int warned)
+{
+	at_source *src = t->src;
+	const char *why = at_diag_last(AT_WARNING);
+	at_refused *v;
+
+	if (src->n_scop != kept || at_diag_count(AT_WARNING) == warned ||
+	    !strstr(why, "loop nest left unchanged"))
+		return 0;
+	v = realloc(src->refused, (size_t)(src->n_refused + 1) * sizeof *v);
+	if (!v)
+		return -1;
+	src->refused = v;
+	v[src->n_refused].loc = at_fe_loc(t, t->off[k]);
+	v[src->n_refused].why = strdup(why);
+	if (!v[src->n_refused].why)
+		return -1;
+	src->n_refused++;
+	return 0;
+}
+
 /* Finds and extracts every marked nest of the file, in file order, and
- * notes its line directives (at_fe_linedir).  Returns -1 when out of
- * memory. */
+ * notes its line directives (at_fe_linedir) and the marks refused
+ * (at_fe_refused).  Returns -1 when out of memory. */
 static int at_fe_scan(at_fe_tu *t)
 {
 	unsigned k = 0;
 
 	while (k < t->n_tok) {
-		unsigned w = at_fe_pragma(t, k), next = k + 1;
+		unsigned w = at_fe_pragma(t, k), next = k + 1, inner = 0;
 		int r = at_fe_linedir(t, k);
+		int kept = t->src->n_scop, warned = at_diag_count(AT_WARNING);
 
 		if (r < 0)
 			return -1;
@@ -6990,13 +7021,13 @@ static int at_fe_scan(at_fe_tu *t)
 
 			if (w2 && at_fe_is(t, w2, "scop")) {
 				r = at_fe_region(t, k, w, nx, &next);
-				at_fe_region_marks(t, nx + 1, next);
+				inner = nx + 1;
 			} else {
 				r = at_fe_autotile(t, k, w);
 			}
 		} else if (w && at_fe_is(t, w, "scop")) {
 			r = at_fe_region(t, k, 0, k, &next);
-			at_fe_region_marks(t, k + 1, next);
+			inner = k + 1;
 		} else if (w && at_fe_is(t, w, "endscop")) {
 			at_loc loc = at_fe_loc(t, t->off[k]);
 			at_diag(&loc, AT_WARNING, "`#pragma endscop` without "
@@ -7010,6 +7041,10 @@ static int at_fe_scan(at_fe_tu *t)
 				"not read (autotile reads the line `#pragma "
 				"autotile` above a loop); ignored");
 		}
+		if (r == 0)	/* before the warnings of marks inside it */
+			r = at_fe_refused(t, k, kept, warned);
+		if (inner)
+			at_fe_region_marks(t, inner, next);
 		if (r < 0)
 			return -1;
 		k = next;
@@ -7386,6 +7421,9 @@ void at_source_free(at_source *src)
 	for (int i = 0; i < src->n_scop; i++)
 		at_scop_free(src->scops[i]);
 	free(src->scops);
+	for (int i = 0; i < src->n_refused; i++)
+		free(src->refused[i].why);
+	free(src->refused);
 	for (int i = 0; i < src->n_linedir; i++)
 		free(src->linedirs[i].file);
 	free(src->linedirs);
