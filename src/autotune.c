@@ -360,13 +360,45 @@ static void at_tune_status(char *buf, size_t size, const char *who, int st,
 		snprintf(buf, size, "%s failed (status %d)", who, st);
 }
 
-/* Sets res->what to the compiler's status and first message line, or for
- * a file without main() to what the user can do about it. */
+/* Returns the start of the first line of `text` that contains `word`, or
+ * NULL. */
+static char *at_tune_line_with(char *text, const char *word)
+{
+	char *w = strstr(text, word), *b = w;
+
+	while (b && b > text && b[-1] != '\n')
+		b--;
+	return b;
+}
+
+/* Returns the line of the compiler's messages `msg` that says why the
+ * build failed, cut at its end: the first that says "error:", else the
+ * first that says "error", else the first (a warning may come before the
+ * error).  msg is NULL or modified. */
+static char *at_tune_error_line(char *msg)
+{
+	char *line, *nl;
+
+	if (!msg)
+		return NULL;
+	line = at_tune_line_with(msg, "error:");
+	if (!line)
+		line = at_tune_line_with(msg, "error");
+	if (!line)
+		line = msg;
+	nl = strchr(line, '\n');
+	if (nl)
+		*nl = 0;
+	return line;
+}
+
+/* Sets res->what to the compiler's status and its message line that says
+ * why (at_tune_error_line), or for a file without main() to what the user
+ * can do about it. */
 static void at_tune_build_error(const at_tune_opts *o, const at_tune_dir *d,
 	int status, at_tune_result *res)
 {
-	char *msg = at_tune_slurp(d->err);
-	char *nl = msg ? strchr(msg, '\n') : NULL, how[96];
+	char *msg = at_tune_slurp(d->err), *line, how[96];
 
 	if (msg && strstr(msg, "undefined reference to `main'")) {
 		snprintf(res->what, sizeof(res->what), "%s failed: the file "
@@ -375,11 +407,10 @@ static void at_tune_build_error(const at_tune_opts *o, const at_tune_dir *d,
 		free(msg);
 		return;
 	}
-	if (nl)
-		*nl = 0;
+	line = at_tune_error_line(msg);
 	at_tune_status(how, sizeof(how), o->cc, status, o->timeout);
 	snprintf(res->what, sizeof(res->what), "%s%s%s", how,
-		msg && *msg ? ": " : "", msg ? msg : "");
+		line && *line ? ": " : "", line ? line : "");
 	free(msg);
 }
 

@@ -942,6 +942,19 @@ run_cli() {
 	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan &&
 		grep -q '^autotile: error: --autotune: the original program' "$LOGS/cli.err"
 	check $? "cli $t: --autotune with a compiler that fails -> exit 1 (got $rc), one error line (got $n)"
+	# session 65: the error quotes the compiler's error line, not the
+	# warning before it (one that says error_count, without "error:")
+	printf '%s\n' '#ifdef BREAK' '#warning error_count is about to be wrong' \
+		'#error the build stops here' '#endif' 'static double A[64][64];' \
+		'int main(void)' '{' '#pragma autotile' '	for (int i = 1; i < 64; i++)' \
+		'		for (int j = 1; j < 64; j++)' \
+		'			A[i][j] = A[i - 1][j] * 0.5 + A[i][j - 1] + 1;' \
+		'	return A[63][63] < 0;' '}' >"$LOGS/cli-werr.c"
+	cli "$t" --autotune 1 --tune-runs 1 --tune-flags "-O2 -DBREAK" "$LOGS/cli-werr.c" -o "$LOGS/cli-werr.out.c"
+	n=$(wc -l <"$LOGS/cli.err")
+	[ $rc -eq 1 ] && [ "$n" -eq 1 ] && nosan &&
+		grep -q 'the original program: .* failed (status 1): .*prog\.c:3:[0-9]*: error: .*the build stops' "$LOGS/cli.err"
+	check $? "cli $t: --autotune whose build warns, then fails -> exit 1 (got $rc), one line quoting the error, not the warning (got $n lines)"
 
 	# --autotune measures the options and writes the one it names as
 	# chosen: the output must be what --candidate of that id writes.
