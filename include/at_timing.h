@@ -21,6 +21,7 @@ typedef enum at_timing_stage {
 	AT_T_MODEL,	/* the scoring part of ranking (sgemm) */
 	AT_T_LEGAL,	/* exact legality of the picked candidates */
 	AT_T_CODEGEN,	/* isl AST generation and printing */
+	AT_T_AUTOTUNE,	/* --autotune: building and timing the programs */
 	AT_T_REWRITE,	/* splicing the nests into the file */
 	AT_T_N
 } at_timing_stage;

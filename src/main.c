@@ -732,13 +732,15 @@ static void at_cli_tune_nest(const struct at_cli *cli, const at_source *src,
 
 /* --autotune: starts from every nest kept, checks and times the original
  * program, then tunes one nest after the other; builds nothing when no
- * nest has a choice.  Returns 0, or 1 when the original program cannot
- * be built or run (an error). */
+ * nest has a choice.  The time it takes is --time-report's `autotune`.
+ * Returns 0, or 1 when the original program cannot be built or run (an
+ * error). */
 static int at_cli_autotune(const struct at_cli *cli, const at_source *src,
 	at_plan *plans)
 {
-	at_tune_result ref, best = { 0 };
+	at_tune_result ref = { 0 }, best = { 0 };
 	int rc = 1, options = 0;
+	double t = at_timing_start();
 
 	for (int k = 0; k < src->n_scop; k++) {
 		options |= plans[k].n > 1;
@@ -749,7 +751,8 @@ static int at_cli_autotune(const struct at_cli *cli, const at_source *src,
 	if (!options) {		/* nothing to choose: nothing to build */
 		at_diag(NULL, AT_NOTE, "autotune: no nest has candidates to "
 			"time; nothing built");
-		return 0;
+		rc = 0;
+		goto done;
 	}
 	if (at_cli_measure(cli, src, plans, AT_TUNE_CHECK, 0, &ref) < 0) {
 		at_diag(NULL, AT_ERROR, "--autotune: the original program: %s",
@@ -770,6 +773,7 @@ static int at_cli_autotune(const struct at_cli *cli, const at_source *src,
 done:
 	at_autotune_result_clear(&ref);
 	at_autotune_result_clear(&best);
+	at_timing_stop(AT_T_AUTOTUNE, t);
 	return rc;
 }
 

@@ -14,7 +14,7 @@ static long at_timing_items[AT_T_N];
 static const char *const at_timing_names[AT_T_N] = {
 	"weights", "parse", "dependences", "space", "ranking",
 	"  of which model",
-	"legality", "codegen", "rewrite"
+	"legality", "codegen", "autotune", "rewrite"
 };
 
 /* What at_timing_count counts, per stage. */

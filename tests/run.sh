@@ -1019,6 +1019,18 @@ run_cli() {
 	[ $ok -eq 0 ] && [ $rc -eq 0 ] && nosan &&
 		cmp -s "$LOGS/cli.out" "$LOGS/cli.model.c"
 	check $? "cli $t: --time-report prints every stage's time on stderr and leaves the output unchanged (exit $rc)"
+	# session 65: --autotune's builds and runs have a line of their own
+	# (none before), longer than a build of the program takes
+	printf '%s\n' 'static double A[64][64];' 'int main(void)' '{' \
+		'#pragma autotile' '	for (int i = 1; i < 64; i++)' \
+		'		for (int j = 1; j < 64; j++)' \
+		'			A[i][j] = A[i - 1][j] * 0.5 + A[i][j - 1] + 1;' \
+		'	return A[63][63] < 0;' '}' >"$LOGS/cli-ttune.c"
+	cli "$t" --time-report --autotune 1 --tune-runs 1 "$LOGS/cli-ttune.c" -o "$LOGS/cli-ttune.out.c"
+	secs=$(sed -n 's/^ *autotune  *\([0-9]*\.[0-9]\{3\}\)  .*/\1/p' "$LOGS/cli.err")
+	[ $rc -eq 0 ] && nosan && grep -q 'autotune: chosen' "$LOGS/cli.err" &&
+		[ -n "$secs" ] && awk -v s="$secs" 'BEGIN { exit !(s >= 0.02) }'
+	check $? "cli $t: --time-report --autotune 1 prints the autotune stage's time (got ${secs:-none} s; exit $rc)"
 
 	# OpenBLAS, loaded by the model, runs kernels for this CPU: not its
 	# SSE3 fallback when the CPU has AVX2 and FMA (OpenBLAS 0.3.21 falls
