@@ -145,15 +145,20 @@ static void at_space_clause(const at_scop *scop, const char *name,
 	}
 }
 
+/* The clause names at_space_repeat tracks, one bit each in `seen`. */
+static const char *const at_space_names[] = { "tile", "shape", "scan",
+	"candidate", "parallel" };
+#define AT_SPACE_N_NAMES (sizeof at_space_names / sizeof *at_space_names)
+#define AT_SPACE_BIT_CANDIDATE (1u << 3)
+
 /* Warns about clause `name` when an earlier clause of the pragma had the
- * same name (*seen holds one bit per clause name of `names`). */
+ * same name (*seen holds one bit per clause name of at_space_names). */
 static void at_space_repeat(const at_scop *scop, const char *name,
 	size_t len, unsigned *seen)
 {
-	static const char *const names[] = { "tile", "shape", "scan",
-		"candidate", "parallel" };
+	const char *const *names = at_space_names;
 
-	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+	for (size_t i = 0; i < AT_SPACE_N_NAMES; i++) {
 		if (strlen(names[i]) != len || strncmp(name, names[i], len))
 			continue;
 		if (*seen & 1u << i)
@@ -162,6 +167,26 @@ static void at_space_repeat(const at_scop *scop, const char *name,
 				"used", names[i]);
 		*seen |= 1u << i;
 	}
+}
+
+/* Warns when the pragma's clauses (bits `seen` of at_space_names) give
+ * `candidate` together with tile, shape or scan: the candidate fixes the
+ * whole choice, so those restrict nothing. */
+static void at_space_conflicts(const at_scop *scop, unsigned seen)
+{
+	char list[64] = "";
+	size_t len = 0;
+
+	if (!(seen & AT_SPACE_BIT_CANDIDATE))
+		return;
+	for (size_t i = 0; i < 3; i++)
+		if (seen & 1u << i)
+			len += (size_t)snprintf(list + len, sizeof list - len,
+				"%s`%s`", len ? ", " : "", at_space_names[i]);
+	if (len)
+		at_diag(&scop->loc, AT_WARNING, "clause `candidate` fixes the "
+			"whole choice; clause%s %s ignored",
+			strchr(list, ',') ? "s" : "", list);
 }
 
 /* Parses the pragma clauses into opts (see at_space.h). */
@@ -187,7 +212,9 @@ int at_space_parse_clauses(const at_scop *scop, at_opts *opts)
 		at_space_clause(scop, name, len, p + len, arg_len, opts);
 		p += len + arg_len;
 	}
-	if (opts->n_size != n_size && depth > 0 && opts->n_size > depth)
+	at_space_conflicts(scop, seen);
+	if (!(seen & AT_SPACE_BIT_CANDIDATE) && opts->n_size != n_size &&
+	    depth > 0 && opts->n_size > depth)
 		at_diag(&scop->loc, AT_WARNING, "clause `tile` gives %d sizes "
 			"for a nest %d loop%s deep; the last %d ignored",
 			opts->n_size, depth, depth == 1 ? "" : "s",
