@@ -26,6 +26,12 @@ void at_diag(const at_loc *loc, at_level level, const char *fmt, ...)
 /* Number of diagnostics of `level` printed so far. */
 int at_diag_count(at_level level);
 
+/* Returns the message of the last diagnostic of `level` reported (as
+ * formatted, without location or level; at most 1023 bytes), or "" when
+ * there was none.  The text is overwritten by the next one of that level.
+ */
+const char *at_diag_last(at_level level);
+
 /* Silences (quiet != 0) or restores note-level output. */
 void at_diag_set_quiet_notes(int quiet);
 

@@ -6,7 +6,8 @@
  * the clauses are then the region's) and every `#pragma scop` ...
  * `#pragma endscop` region, and extracts each into an at_scop.  A nest that cannot be represented exactly
  * is reported with a located warning ("...; loop nest left unchanged") and
- * is simply not returned, so the rewriter keeps its bytes as they are.
+ * is not returned among the nests, so the rewriter keeps its bytes as they
+ * are; its mark and that warning are listed among the refused ones.
  */
 #ifndef AT_FRONTEND_H
 #define AT_FRONTEND_H
@@ -26,12 +27,22 @@ typedef struct at_linedir {
 	char *file;
 } at_linedir;
 
+/* A mark whose nest autotile left as written while reading it (it warned
+ * "...; loop nest left unchanged"): the mark's location, and that
+ * warning's message (malloc'd). */
+typedef struct at_refused {
+	at_loc loc;
+	char *why;
+} at_refused;
+
 typedef struct at_source {
 	char *path;		/* as given on the command line */
 	char *text;		/* the whole file, NUL-terminated */
 	size_t len;
 	int n_scop;
 	at_scop **scops;	/* in file order, non-overlapping */
+	int n_refused;
+	at_refused *refused;	/* the marks refused, in file order */
 	int n_linedir, cap_linedir;
 	at_linedir *linedirs;	/* in file order */
 	/* The names the included files declare at file scope (variables,

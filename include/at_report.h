@@ -7,7 +7,12 @@
  * of legal and illegal structures, every legal structure (id at probe
  * sizes, shape, H, scans, loop orders, the band level that gets
  * `omp parallel for` and the one that gets `omp simd`), every rejected one
- * with the dependence that forbids it, and the chosen candidate's id.
+ * with the dependence that forbids it, and the chosen candidate's id;
+ * its "status" is "accepted".  Every marked nest is listed, in file
+ * order: one left as written with a warning (a construct autotile does
+ * not read, or a failure while planning it) has "status": "refused" and
+ * "reason" (the warning's text) beside its "line" and "column" (of the
+ * mark), and the fields above only when they were computed.
  * A candidate id with other sizes is the structure's id with its sizes
  * replaced; such a candidate is checked exactly when it is used.
  */
@@ -29,6 +34,16 @@ cJSON *at_report_new(const char *file, const char *version);
  * or -1 on error. */
 int at_report_nest(isl_ctx *ctx, cJSON *report, const at_scop *scop,
 	const at_space *space, const at_cand *chosen);
+
+/* Returns the number of nests `report` lists (0 when it is NULL). */
+int at_report_count(const cJSON *report);
+
+/* Lists a nest left as written, for reason `why`, as refused: entry i of
+ * the report's nests when it has one (listed by at_report_nest before
+ * planning failed), else a new last entry for the mark at loc.  Returns 0,
+ * or -1 when out of memory. */
+int at_report_refused(cJSON *report, int i, const at_loc *loc,
+	const char *why);
 
 /* Writes report to `path` ("-": standard output); returns 0, or 1 after
  * an error diagnostic. */

@@ -8,6 +8,7 @@
 
 static int at_diag_counts[3];
 static int at_diag_quiet_notes;
+static char at_diag_last_msg[3][1024];	/* per level, at_diag_last */
 
 static const char *at_diag_name(at_level level)
 {
@@ -25,6 +26,10 @@ void at_diag(const at_loc *loc, at_level level, const char *fmt, ...)
 	va_list ap;
 
 	at_diag_counts[level]++;
+	va_start(ap, fmt);
+	vsnprintf(at_diag_last_msg[level], sizeof at_diag_last_msg[level], fmt,
+		ap);
+	va_end(ap);
 	if (level == AT_NOTE && at_diag_quiet_notes)
 		return;
 	if (loc && loc->file)
@@ -42,6 +47,13 @@ void at_diag(const at_loc *loc, at_level level, const char *fmt, ...)
 int at_diag_count(at_level level)
 {
 	return at_diag_counts[level];
+}
+
+/* Returns the message of the last diagnostic of `level` (see
+ * at_diag.h). */
+const char *at_diag_last(at_level level)
+{
+	return at_diag_last_msg[level];
 }
 
 /* Turns note output off (quiet != 0) or back on. */

@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -844,6 +845,71 @@ static int at_cli_svg(isl_ctx *ctx, const struct at_cli *cli,
 	return rc;
 }
 
+/* Returns why planning left a nest as written: the last error reported
+ * after the first `errors`, else the last warning after the first
+ * `warnings`, else a general reason. */
+static const char *at_cli_left_why(int errors, int warnings)
+{
+	if (at_diag_count(AT_ERROR) > errors)
+		return at_diag_last(AT_ERROR);
+	if (at_diag_count(AT_WARNING) > warnings)
+		return at_diag_last(AT_WARNING);
+	return "loop nest left unchanged";
+}
+
+/* Lists in `report` as refused the marks src->refused[*j], ... that come
+ * before byte `before` of the file, and sets *j past them.  Returns 0, or
+ * -1 when out of memory. */
+static int at_cli_report_refused(cJSON *report, const at_source *src,
+	int *j, unsigned before)
+{
+	for (; *j < src->n_refused && src->refused[*j].loc.offset < before;
+	     ++*j)
+		if (at_report_refused(report, -1, &src->refused[*j].loc,
+		    src->refused[*j].why) < 0)
+			return -1;
+	return 0;
+}
+
+/* Plans every nest of src into plans under *po, none when the file names
+ * a helper of the generated code (at_cli_helper_clash warns; `code` is
+ * the file without comments).  With po->report, lists every mark of the
+ * file there in file order: the nests planned, and as refused those the
+ * frontend refused (src->refused) and those left as written here.
+ * Returns 1 when a nest failed (an error was reported), else 0. */
+static int at_cli_plan_all(isl_ctx *ctx, const at_source *src,
+	const char *code, const at_plan_opts *po, at_plan *plans)
+{
+	int errors = at_diag_count(AT_ERROR);
+	int warnings = at_diag_count(AT_WARNING);
+	int clash = at_cli_helper_clash(src, code), failed = 0, bad = 0, j = 0;
+
+	for (int k = 0; k < src->n_scop; k++) {
+		const at_scop *s = src->scops[k];
+		int listed;
+
+		if (po->report && at_cli_report_refused(po->report, src, &j,
+		    s->loc.offset) < 0)
+			bad = 1;
+		listed = at_report_count(po->report);
+		if (!clash) {
+			errors = at_diag_count(AT_ERROR);
+			warnings = at_diag_count(AT_WARNING);
+			failed |= at_plan_nest(ctx, s, po, &plans[k]) < 0;
+		}
+		if (po->report && !plans[k].n && at_report_refused(po->report,
+		    listed, &s->loc, at_cli_left_why(errors, warnings)) < 0)
+			bad = 1;
+	}
+	if (po->report && at_cli_report_refused(po->report, src, &j,
+	    UINT_MAX) < 0)
+		bad = 1;
+	if (bad)
+		at_diag(NULL, AT_ERROR, "out of memory listing the nests in "
+			"the --report");
+	return failed || bad;
+}
+
 /* Optimizes every nest of the parsed source and writes the result. */
 static int at_cli_run(const struct at_cli *cli, const at_source *src)
 {
@@ -859,7 +925,7 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 		cli->cg_limit < 0 ? 0 : cli->cg_limit, &memo,
 		cli->deps_limit };
 	char *out = NULL;
-	int rc = 1, failed = 0, clash;
+	int rc = 1, failed;
 	double t;
 
 	if (!ctx || !plans || !texts || !code ||
@@ -870,10 +936,7 @@ static int at_cli_run(const struct at_cli *cli, const at_source *src)
 		if (!po.report)
 			goto done;
 	}
-	clash = at_cli_helper_clash(src, code);
-	for (int k = 0; k < src->n_scop && !clash; k++)
-		if (at_plan_nest(ctx, src->scops[k], &po, &plans[k]) < 0)
-			failed = 1;
+	failed = at_cli_plan_all(ctx, src, code, &po, plans);
 	/* An error reported for a nest, even one left unchanged after an
 	 * internal failure, makes the run fail as a compiler does. */
 	if (at_diag_count(AT_ERROR) > 0)

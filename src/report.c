@@ -278,6 +278,8 @@ int at_report_nest(isl_ctx *ctx, cJSON *report, const at_scop *scop,
 		    cJSON_CreateString(scop->loops[l].iter)))
 			return -1;
 	if (!loops || !cJSON_AddNumberToObject(nest, "line", scop->loc.line) ||
+	    !cJSON_AddNumberToObject(nest, "column", scop->loc.col) ||
+	    !cJSON_AddStringToObject(nest, "status", "accepted") ||
 	    !cJSON_AddNumberToObject(nest, "statements", scop->n_stmt) ||
 	    !cJSON_AddNumberToObject(nest, "dependences", space->deps->n_dep) ||
 	    at_report_add(nest, "chosen", chosen ?
@@ -285,6 +287,36 @@ int at_report_nest(isl_ctx *ctx, cJSON *report, const at_scop *scop,
 	    at_report_version(nest, scop) < 0)
 		return -1;
 	return at_report_space(ctx, nest, scop, space);
+}
+
+/* Returns the number of nests the report lists (see at_report.h). */
+int at_report_count(const cJSON *report)
+{
+	return report ? cJSON_GetArraySize(cJSON_GetObjectItem(report,
+		"nests")) : 0;
+}
+
+/* Lists a nest left as written (see at_report.h). */
+int at_report_refused(cJSON *report, int i, const at_loc *loc,
+	const char *why)
+{
+	cJSON *nests = cJSON_GetObjectItem(report, "nests");
+	cJSON *nest = cJSON_GetArrayItem(nests, i);
+
+	if (!nest) {
+		nest = cJSON_CreateObject();
+		if (!nest || !cJSON_AddItemToArray(nests, nest)) {
+			cJSON_Delete(nest);
+			return -1;
+		}
+		if (!cJSON_AddNumberToObject(nest, "line", loc->line) ||
+		    !cJSON_AddNumberToObject(nest, "column", loc->col))
+			return -1;
+	}
+	cJSON_DeleteItemFromObject(nest, "status");
+	cJSON_DeleteItemFromObject(nest, "reason");
+	return cJSON_AddStringToObject(nest, "status", "refused") &&
+		cJSON_AddStringToObject(nest, "reason", why) ? 0 : -1;
 }
 
 /* Writes the report (see at_report.h). */

@@ -778,6 +778,29 @@ run_cli() {
 		check $? "cli $t: $o naming the --svg picture of the nest at line 4 -> exit 2 (got $rc), one line (got $n), nothing written"
 	done
 
+	# session 65: --report lists every mark in file order, those left as
+	# written too (a construct not read, bounds found empty while
+	# planning, no loop after the mark): nests[0] was the second mark
+	printf '%s\n' 'static double A[64][64], B[64];' 'int main(void)' '{' \
+		'#pragma autotile' '	for (int i = 0; i < 64; i++) {' \
+		'		if (B[i] > 1) break;' '		B[i] = 1;' '	}' \
+		'#pragma autotile' '	for (int i = 1; i < 1; i++)' \
+		'		for (int j = 1; j < 64; j++)' '			A[i][j] = 1;' \
+		'#pragma autotile' '	for (int i = 1; i < 64; i++)' \
+		'		for (int j = 1; j < 64; j++)' \
+		'			A[i][j] = A[i - 1][j] * 0.5 + A[i][j - 1] + 1;' \
+		'#pragma autotile' '	B[0] = 2;' '	return A[63][63] < 0;' '}' >"$LOGS/cli-refused.c"
+	cli "$t" --strategy fixed:8 --report "$LOGS/cli-refused.json" "$LOGS/cli-refused.c" -o "$LOGS/cli-refused.out.c"
+	[ $rc -eq 0 ] && nosan && jq -e '.nests as $n | ($n | map(.line)) == [4, 9, 13, 17] and
+		($n | map(.status)) == ["refused", "refused", "accepted", "refused"] and
+		($n | map(.column)) == [1, 1, 1, 1] and
+		($n[0].reason | test("`B\\[i\\] > 1` of `if`")) and ($n[1].reason | test("bounds are empty")) and
+		($n[3].reason | test("not followed by a for loop")) and
+		($n[2].chosen | test("8x8$")) and ($n[2].candidates | length > 2) and
+		($n[0] | has("chosen") | not) and ($n[2] | has("reason") | not)' \
+		"$LOGS/cli-refused.json" >/dev/null
+	check $? "cli $t: --report lists the 4 marks in file order, the 3 refused ones with status and reason, the accepted one as before (exit $rc)"
+
 	# A mark in an included header is not read: a warning says so
 	printf '%s\n' 'static void k(double *a, int n)' '{' \
 		'#pragma autotile' '	for (int i = 0; i < n; i++)' \
