@@ -2164,6 +2164,33 @@ static int at_fe_minmax_args_kept(const at_fe_tu *t, unsigned k)
 	return 1;
 }
 
+/* Writes into buf (size bytes) the reason to append to "... is not
+ * affine" when tokens [lo, hi) hold a member access (`g->n`, `s.len`,
+ * `p->a.b`): ": autotile reads no member access (`g->n`) as a parameter;
+ * copy it into a local variable before the nest"; else "".  Returns
+ * buf. */
+static const char *at_fe_member_hint(const at_fe_tu *t, unsigned lo,
+	unsigned hi, char *buf, size_t size)
+{
+	buf[0] = 0;
+	for (unsigned k = lo + 1; k + 1 < hi; k++) {
+		unsigned b = k - 1, e = k;
+
+		if ((!at_fe_is(t, k, "->") && !at_fe_is(t, k, ".")) ||
+		    !at_fe_is_ident(t, b) || !at_fe_is_ident(t, k + 1))
+			continue;
+		while (e + 1 < hi && (at_fe_is(t, e, "->") ||
+		       at_fe_is(t, e, ".")) && at_fe_is_ident(t, e + 1))
+			e += 2;
+		snprintf(buf, size, ": autotile reads no member access "
+			"(`%.*s`) as a parameter; copy it into a local variable "
+			"before the nest", (int)(t->off[e - 1] - t->off[b] +
+			strlen(t->spell[e - 1])), t->src->text + t->off[b]);
+		break;
+	}
+	return buf;
+}
+
 /* Parses tokens [lo, hi) as one side of a comparison into *sd: an affine
  * expression, `e / c` (c a positive literal; the whole side), or
  * min/max/MIN/MAX(...) of such sides.  Returns 0, 1 or 2 as
@@ -2940,6 +2967,7 @@ static int at_fe_header(at_fe_nest *n, int l, CXCursor c)
 	at_fe_aff x, rows[2 * AT_FE_MAXTERM];
 	at_fe_side *sd = NULL;
 	int nr = 0, r, mark;
+	char hint[192];
 
 	if (at_fe_extent(t, c, &b, &e) < 0 || (k = at_fe_tok_from(t, b),
 			!at_fe_is(t, k, "for")) || !at_fe_is(t, k + 1, "(")) {
@@ -2977,9 +3005,10 @@ static int at_fe_header(at_fe_nest *n, int l, CXCursor c)
 	free(sd);
 	if (r == 1)
 		at_fe_fail(n, t->off[elo < ehi ? elo : s1], "initial value "
-			"`%.*s` of loop `%s` is not affine",
+			"`%.*s` of loop `%s` is not affine%s",
 			(int)(t->off[s1] - t->off[elo < ehi ? elo : s1]),
-			t->src->text + t->off[elo < ehi ? elo : s1], lp->iter);
+			t->src->text + t->off[elo < ehi ? elo : s1], lp->iter,
+			at_fe_member_hint(t, elo, ehi, hint, sizeof hint));
 	if (r || at_fe_bounds(n, l, rows, nr, 1, t->off[elo]) < 0)
 		return -1;
 	nr = 0;
@@ -2989,9 +3018,10 @@ static int at_fe_header(at_fe_nest *n, int l, CXCursor c)
 	at_fe_own_trunc(n, mark, n->n_trunc, l, 0, 0, 0);
 	if (r == 1)
 		at_fe_fail(n, t->off[s1], "condition `%.*s` of loop `%s` is "
-			"not an affine bound", s2 > s1 + 1 ?
+			"not an affine bound%s", s2 > s1 + 1 ?
 			(int)(t->off[s2] - t->off[s1 + 1]) : 0,
-			t->src->text + t->off[s1 + 1], lp->iter);
+			t->src->text + t->off[s1 + 1], lp->iter,
+			at_fe_member_hint(t, s1 + 1, s2, hint, sizeof hint));
 	if (r || at_fe_bounds(n, l, rows, nr, 0, t->off[s1 + 1]) < 0)
 		return -1;
 	if (at_fe_check_unsigned(n, l, c, k, elo, ehi, s1, s2) < 0)
@@ -3284,6 +3314,7 @@ static int at_fe_subscript(at_fe_nest *n, CXCursor idx, const char *name,
 	unsigned b, e, lo, hi;
 	at_fe_poly v;
 	int r;
+	char hint[192];
 
 	if (at_fe_extent(t, idx, &b, &e) < 0 || (lo = at_fe_tok_from(t, b),
 			hi = at_fe_tok_from(t, e), lo == 0) ||
@@ -3302,8 +3333,9 @@ static int at_fe_subscript(at_fe_nest *n, CXCursor idx, const char *name,
 		}
 	r = at_fe_poly_parse(n, lo, hi, AT_FE_SUB, lin != NULL, &v);
 	if (r == 1)
-		at_fe_fail(n, b, "subscript `%.*s` of `%s` is not affine",
-			(int)(e - b), t->src->text + b, name);
+		at_fe_fail(n, b, "subscript `%.*s` of `%s` is not affine%s",
+			(int)(e - b), t->src->text + b, name,
+			at_fe_member_hint(t, lo, hi, hint, sizeof hint));
 	if (r)
 		return -1;
 	if (at_fe_uint_wraps(clang_getCursorType(idx), v.a.v)) {
