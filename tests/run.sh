@@ -771,7 +771,7 @@ run_cli() {
 	for o in -o --report; do
 		rm -rf "$LOGS/cli-svgo" && mkdir -p "$LOGS/cli-svgo"
 		cli "$t" --strategy fixed:8 --svg "$LOGS/cli-svgo" "$LOGS/cli-svgo.c" \
-			$o "$LOGS/cli-svgo/./cli-svgo-4.svg"
+			"$o" "$LOGS/cli-svgo/./cli-svgo-4.svg"
 		n=$(wc -l <"$LOGS/cli.err")
 		[ $rc -eq 2 ] && [ "$n" -eq 1 ] && nosan && [ ! -e "$LOGS/cli-svgo/cli-svgo-4.svg" ] &&
 			grep -q -- '--svg picture .*cli-svgo-4\.svg. names the' "$LOGS/cli.err"
