@@ -225,6 +225,12 @@ typedef struct at_scop {
 	 * nest runs only then (codegen), the nest as written (`written`)
 	 * otherwise; NULL when it has none (frontend). */
 	char *uguard;
+	/* C text checking that the named divisors of the bounds (`n / D`,
+	 * D a macro, an enum constant or a const variable) have the values
+	 * the nest was analysed with ("D == 4 && BS == 8"): the transformed
+	 * nest runs only then (codegen), the nest as written otherwise; NULL
+	 * when it has none (frontend). */
+	char *dguard;
 	/* What the guard checks: AT_GUARD_SPLIT (the bounds above) and/or
 	 * AT_GUARD_DIV (a division `e / d` in a bound or `if`, which C rounds
 	 * toward zero and the rows round down, has at the instances the nest
@@ -267,7 +273,8 @@ int at_scop_max_depth(const at_scop *scop);
 
 /* Returns 1 when the scop's transformed nest runs only under a check,
  * the nest as written (at_scop.written) otherwise: a guard on its
- * parameters (at_scop.guard, at_scop.uguard) or arrays that may alias
+ * parameters (at_scop.guard, at_scop.uguard, at_scop.dguard) or arrays
+ * that may alias
  * (at_scop.alias). */
 int at_scop_versioned(const at_scop *scop);
 

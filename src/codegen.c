@@ -1711,9 +1711,10 @@ static int at_cg_ends(isl_ctx *ctx, struct at_cg *cg,
 }
 
 /* Returns the C condition under which the transformed nest of a
- * versioned scop runs: its guard (at_scop.guard, as isl's AST builder
- * writes it) and, for each pair of at_scop.alias, that the elements the
- * nest accesses of the two arrays do not overlap.  NULL on error. */
+ * versioned scop runs: its checks in C (at_scop.dguard, at_scop.uguard),
+ * its guard (at_scop.guard, as isl's AST builder writes it) and, for each
+ * pair of at_scop.alias, that the elements the nest accesses of the two
+ * arrays do not overlap.  NULL on error. */
 static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
 {
 	const at_scop *scop = cg->scop;
@@ -1722,12 +1723,15 @@ static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
 	char **ends = calloc(2 * (size_t)scop->n_array + 1, sizeof *ends);
 	at_buf b = { 0 };
 	int r = build && context && ends ? 0 : -1;
+	const char *text[2] = { scop->dguard, scop->uguard };
 	int paren = (scop->guard != NULL) + (scop->uguard != NULL) +
-		scop->n_alias > 1;
+		(scop->dguard != NULL) + scop->n_alias > 1;
 
-	if (!r && scop->uguard)	/* before the rest: they read (long)n */
-		at_buf_printf(&b, "%s%s%s", paren ? "(" : "", scop->uguard,
-			paren ? ")" : "");
+	/* before the rest: that reads (long)n */
+	for (int i = 0; !r && i < 2; i++)
+		if (text[i])
+			at_buf_printf(&b, "%s%s%s%s", b.len ? " &&\n" : "",
+				paren ? "(" : "", text[i], paren ? ")" : "");
 	if (!r && scop->guard) {
 		isl_set *set = isl_set_read_from_str(ctx, scop->guard);
 		isl_ast_expr *e;
@@ -1740,7 +1744,7 @@ static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
 			cg->type = "long";
 			cg->lit = "L";
 			cg->cast_ids = 1;
-			at_buf_add(&b, scop->uguard ? " &&\n" : "");
+			at_buf_add(&b, b.len ? " &&\n" : "");
 			at_buf_add(&b, paren ? "(" : "");
 			at_cg_expr(cg, &b, e);
 			at_buf_add(&b, paren ? ")" : "");
@@ -1757,7 +1761,7 @@ static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
 		int x = scop->alias[i][0], y = scop->alias[i][1];
 
 		at_buf_printf(&b, "%s%s%s <= %s ||\n  %s <= %s%s",
-			i || scop->guard || scop->uguard ? " &&\n" : "",
+			b.len ? " &&\n" : "",
 			paren ? "(" : "",
 			ends[2 * x + 1], ends[2 * y], ends[2 * y + 1],
 			ends[2 * x], paren ? ")" : "");
@@ -1774,6 +1778,36 @@ static char *at_cg_version_cond(isl_ctx *ctx, struct at_cg *cg)
 	return at_buf_take(&b);
 }
 
+/* Appends to b, after " and " unless it is the first (*n counts them),
+ * the reason `why` when `on`. */
+static void at_cg_why(at_buf *b, int on, const char *why, int *n)
+{
+	if (on)
+		at_buf_printf(b, "%s%s", (*n)++ ? " and " : "", why);
+}
+
+/* Appends the comment above a versioned nest's check to b: what the
+ * check makes sure of, in the order at_cg_version_cond checks it. */
+static void at_cg_version_why(at_buf *b, const at_scop *scop)
+{
+	int w = scop->guard ? scop->guard_why : 0, n = 0;
+
+	at_buf_printf(b, "%s/* autotile: the transformed nest when ",
+		scop->indent);
+	at_cg_why(b, scop->dguard != NULL, "the divisors in the bounds have "
+		"the values autotile read", &n);
+	at_cg_why(b, scop->uguard != NULL, "the unsigned parameters are at "
+		"most LONG_MAX", &n);
+	at_cg_why(b, w & AT_GUARD_SPLIT, "every linearized subscript stays "
+		"in its row", &n);
+	at_cg_why(b, w & AT_GUARD_DIV, "the divisions in the bounds round as "
+		"C does", &n);
+	at_cg_why(b, scop->n_alias > 0, "the arrays that may alias do not "
+		"overlap", &n);
+	at_buf_printf(b, ", the nest as written otherwise */\n%sif (",
+		scop->indent);
+}
+
 /* Wraps the generated text of a versioned nest (at_scop_versioned): the
  * text runs under at_cg_version_cond, the nest as written otherwise.
  * Returns 0, or -1 on error. */
@@ -1782,22 +1816,10 @@ static int at_cg_version(isl_ctx *ctx, struct at_cg *cg)
 	const at_scop *scop = cg->scop;
 	char *cond = at_cg_version_cond(ctx, cg);
 	at_buf b = { 0 };
-	static const char *const why[] = { "",
-		"every linearized subscript stays in its row",
-		"the divisions in the bounds round as C does",
-		("every linearized subscript stays in its row and the "
-		 "divisions in the bounds round as C does") };
-	int w = scop->guard ? scop->guard_why & 3 : 0;
 
 	if (!cond)
 		return -1;
-	at_buf_printf(&b, "%s/* autotile: the transformed nest when %s%s%s%s"
-		"%s, the nest as written otherwise */\n%sif (", scop->indent,
-		scop->uguard ? "the unsigned parameters are at most LONG_MAX" :
-		"", scop->uguard && (w || scop->n_alias) ? " and " : "",
-		why[w], w && scop->n_alias ? " and " : "",
-		scop->n_alias ? "the arrays that may alias do not overlap" : "",
-		scop->indent);
+	at_cg_version_why(&b, scop);
 	for (const char *p = cond; *p; p++) {	/* one check per line */
 		at_buf_addn(&b, p, 1);
 		if (*p == '\n')

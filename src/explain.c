@@ -72,7 +72,7 @@ static void at_explain_guard(FILE *f, const char *guard)
 /* Prints how the arrays with a linearized subscript are read (see
  * at_array.split): "c read with 2 subscripts, the inner one below nj";
  * and what a versioned nest checks before it runs transformed
- * (at_scop.alias, at_scop.guard). */
+ * (at_scop.alias, at_scop.dguard, at_scop.guard). */
 static void at_explain_arrays(FILE *f, const at_scop *scop)
 {
 	for (int a = 0; a < scop->n_array; a++) {
@@ -96,6 +96,10 @@ static void at_explain_arrays(FILE *f, const at_scop *scop)
 			"elements it accesses of each do not, the nest as "
 			"written elsewhere\n", scop->arrays[scop->alias[i][0]].name,
 			scop->arrays[scop->alias[i][1]].name);
+	if (scop->dguard)
+		fprintf(f, "  divisors: read as constants, %s; the transformed "
+			"nest runs where they have those values, the nest as "
+			"written elsewhere\n", scop->dguard);
 	if (scop->guard_why & AT_GUARD_DIV)
 		fprintf(f, "  divisions: the bounds divide values that may be "
 			"negative, where C rounds toward zero and the model "

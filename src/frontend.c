@@ -144,6 +144,9 @@ typedef struct at_fe_nest {
 	 * (at_fe_sets_errno), and the byte where it is ("": none). */
 	char errno_fn[32];
 	unsigned errno_at;
+	/* "D == 4 && ...": the named divisors of bounds (`n / D`) and the
+	 * values they were read with (at_fe_divisor; at_scop.dguard). */
+	at_buf dguard;
 } at_fe_nest;
 
 /* A division `e / d` (d > 1) that a bound or an `if` compares with x
@@ -1011,6 +1014,7 @@ typedef struct at_fe_mexp {
 	int wide;		/* its type is wider than int (at_fe_fits_int) */
 	int u64;		/* its type is a 64-bit unsigned one */
 	int alias;		/* a macro that expands to var[0] alone */
+	int unsig;		/* its own type is an unsigned one */
 } at_fe_mexp;
 
 /* Frees the names x holds. */
@@ -1189,6 +1193,7 @@ static int at_fe_macro_param(at_fe_nest *n, unsigned k, at_fe_mexp *x)
 	 * conversion around it (`j < N` with a size_t j) */
 	x->u64 = x->val == AT_SCOP_UNKNOWN &&
 		at_fe_is_u64(clang_getCursorType(at_fe_strip(f.node)));
+	x->unsig = at_fe_is_unsigned(clang_getCursorType(at_fe_strip(f.node)));
 	if (x->val != AT_SCOP_UNKNOWN)
 		return 0;
 	if (at_fe_macro_def_assigns(t, clang_getCursorReferenced(t->ann[k]))) {
@@ -1657,7 +1662,7 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 	int l = at_fe_open_loop(n, name), sym, bad = 0;
 	CXCursor a = t->ann[k], ref;
 	enum CXCursorKind rk;
-	at_fe_mexp x = { AT_SCOP_UNKNOWN, 0, { NULL }, 0, 0, 0 };
+	at_fe_mexp x = { AT_SCOP_UNKNOWN, 0, { NULL }, 0, 0, 0, 0 };
 
 	memset(out, 0, sizeof *out);
 	if (l >= 0) {
@@ -2191,8 +2196,66 @@ static const char *at_fe_member_hint(const at_fe_tu *t, unsigned lo,
 	return buf;
 }
 
+/* Adds "name == v" to n->dguard unless it is there.  Returns -1 when out
+ * of memory. */
+static int at_fe_dguard_add(at_fe_nest *n, const char *name, long v)
+{
+	char item[160];
+	const char *at = n->dguard.s;
+	size_t len;
+
+	snprintf(item, sizeof item, "%s == %ld", name, v);
+	len = strlen(item);
+	for (; at && (at = strstr(at, item)) != NULL; at += len)
+		if ((at == n->dguard.s || at[-1] == ' ') &&
+		    (at[len] == 0 || at[len] == ' '))
+			return 0;
+	at_buf_printf(&n->dguard, "%s%s", n->dguard.len ? " && " : "", item);
+	return at_buf_failed(&n->dguard) ? -1 : 0;
+}
+
+/* Reads the divisor at identifier token k of a bound `e / D` into *d: an
+ * object-like macro, an enum constant or a const variable of a signed
+ * type (an unsigned one makes the division unsigned) whose positive
+ * value clang gives.  The nest is analysed with that value and versioned
+ * on `D == value` (n->dguard): a macro, or one in an initializer, may be
+ * defined otherwise where the output is compiled.  Returns 0, 1 (no such
+ * divisor) or 2 (reported). */
+static int at_fe_divisor(at_fe_nest *n, unsigned k, long *d)
+{
+	const at_fe_tu *t = n->t;
+	CXCursor a = t->ann[k], ref = clang_getCursorReferenced(a);
+	enum CXCursorKind rk = clang_getCursorKind(ref);
+	at_fe_mexp x = { AT_SCOP_UNKNOWN, 0, { NULL }, 0, 0, 0, 0 };
+	int r;
+
+	if (!at_fe_is_ident(t, k))
+		return 1;
+	if (clang_getCursorKind(a) == CXCursor_MacroExpansion) {
+		if (clang_Cursor_isMacroFunctionLike(ref))
+			return 1;
+		r = at_fe_macro_param(n, k, &x);
+		at_fe_mexp_clear(&x);
+		if (r)
+			return r;
+	} else if (rk == CXCursor_EnumConstantDecl || rk == CXCursor_VarDecl) {
+		x.val = at_fe_const_value(ref);
+		x.unsig = rk == CXCursor_VarDecl &&
+			at_fe_is_unsigned(clang_getCursorType(ref));
+	}
+	if (x.val == AT_SCOP_UNKNOWN || x.val <= 0 || x.unsig)
+		return 1;
+	*d = x.val;
+	if (at_fe_dguard_add(n, t->spell[k], x.val) < 0) {
+		at_fe_fail(n, t->off[k], "out of memory");
+		return 2;
+	}
+	return 0;
+}
+
 /* Parses tokens [lo, hi) as one side of a comparison into *sd: an affine
- * expression, `e / c` (c a positive literal; the whole side), or
+ * expression, `e / c` (c a positive literal, or a named constant read by
+ * at_fe_divisor; the whole side), or
  * min/max/MIN/MAX(...) of such sides.  Returns 0, 1 or 2 as
  * at_fe_aff_parse. */
 static int at_fe_side_parse(at_fe_nest *n, unsigned lo, unsigned hi,
@@ -2276,8 +2339,14 @@ static int at_fe_side_parse(at_fe_nest *n, unsigned lo, unsigned hi,
 	}
 	slash = at_fe_find_top(t, lo, hi, "/");
 	if (slash < hi) {
-		if (slash + 2 != hi || at_fe_int_lit(t->spell[hi - 1], &d) < 0 ||
-		    d <= 0)
+		int r;
+
+		if (slash + 2 != hi)
+			return 1;
+		if (at_fe_int_lit(t->spell[hi - 1], &d) < 0 &&
+		    (r = at_fe_divisor(n, hi - 1, &d)) != 0)
+			return r;
+		if (d <= 0)
 			return 1;
 		for (unsigned j = lo; j < slash; j++) {
 			if (at_fe_is(t, j, "(") || at_fe_is(t, j, "[")) {
@@ -6058,7 +6127,8 @@ static int at_fe_finish(at_fe_nest *n)
 	}
 	if (at_fe_check_guard(n) < 0)
 		return -1;
-	if (at_fe_uparams(n) < 0) {
+	if (at_fe_uparams(n) < 0 || (n->dguard.len &&
+	    !(n->s->dguard = at_buf_take(&n->dguard)))) {
 		at_fe_fail(n, n->s->loc.offset, "out of memory");
 		return -1;
 	}
@@ -6240,6 +6310,7 @@ static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 	for (int i = 0; i < n->n_mvar; i++)
 		free(n->mvar[i].name);
 	free(n->mvar);
+	at_buf_clear(&n->dguard);
 	free(n);
 	if (r < 0) {
 		at_scop_free(s);

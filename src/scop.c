@@ -79,6 +79,7 @@ void at_scop_free(at_scop *scop)
 	free(scop->guard);
 	free(scop->written);
 	free(scop->uguard);
+	free(scop->dguard);
 	free(scop->alias);
 	free(scop->memo);	/* off: at_scop_memo_off came before */
 	free(scop);
@@ -124,7 +125,7 @@ int at_scop_ref_before(const at_scop *scop, int a, int b)
  * at_scop.h). */
 int at_scop_versioned(const at_scop *scop)
 {
-	return scop->guard || scop->uguard || scop->n_alias;
+	return scop->guard || scop->uguard || scop->dguard || scop->n_alias;
 }
 
 /* Returns the first deepest statement of scop (see at_scop.h). */
