@@ -828,6 +828,21 @@ run_cli() {
 		cmp -s "$LOGS/cli-crlf.a.out" "$LOGS/cli-crlf.b.out"
 	check $? "cli $t: a CR LF file -> exit 0 (got $rc), every output line ends in CR LF ($lf do not), the same results"
 
+	# session 65: a bound divided by a macro (`n / D`) is read with D's
+	# value and versioned on it; built with another value (-DD=5, -DD=1)
+	# the output runs the nests as written and prints what the input does
+	cli "$t" --strategy fixed:8 tests/errors/divconst.c -o "$LOGS/cli-div.c"
+	ok=0
+	[ $rc -eq 0 ] && nosan && grep -q '^	if (D == 4 && BS == 8) {' "$LOGS/cli-div.c" || ok=1
+	for dv in 5 1; do
+		[ $ok -eq 0 ] &&
+			gcc -O2 -fopenmp -ffp-contract=off -w -DD=$dv tests/errors/divconst.c -o "$LOGS/cli-div.a" &&
+			gcc -O2 -fopenmp -ffp-contract=off -w -DD=$dv "$LOGS/cli-div.c" -o "$LOGS/cli-div.b" &&
+			"$LOGS/cli-div.a" >"$LOGS/cli-div.a.out" && "$LOGS/cli-div.b" >"$LOGS/cli-div.b.out" &&
+			cmp -s "$LOGS/cli-div.a.out" "$LOGS/cli-div.b.out" || ok=1
+	done
+	check $ok "cli $t: a bound divided by macro D (4) -> versioned on D == 4; built with -DD=5 and -DD=1 it prints what the input prints (exit $rc)"
+
 	# A mark continued by a backslash before CR LF reads its clauses from
 	# the next line as before LF (until session 63: "not followed by a
 	# for loop")
