@@ -235,18 +235,27 @@ static int at_report_space(isl_ctx *ctx, cJSON *nest, const at_scop *scop,
 }
 
 /* Adds `versioned` to nest when the scop is versioned: its guard in
- * isl's text (at_scop.guard, or null) and the pairs of arrays checked
- * not to overlap (at_scop.alias).  Returns 0, or -1 when out of
+ * isl's text (at_scop.guard, or null), its checks in C (at_scop.dguard,
+ * at_scop.uguard: `c_checks`, those it has) and the pairs of arrays
+ * checked not to overlap (at_scop.alias).  Returns 0, or -1 when out of
  * memory. */
 static int at_report_version(cJSON *nest, const at_scop *scop)
 {
-	cJSON *v, *pairs;
+	const char *text[2] = { scop->dguard, scop->uguard };
+	cJSON *v, *pairs, *checks;
 
-	if (!scop->guard && !scop->n_alias)
+	if (!at_scop_versioned(scop))
 		return 0;
 	v = cJSON_AddObjectToObject(nest, "versioned");
 	if (!v || at_report_add(v, "guard", scop->guard ?
 	    cJSON_CreateString(scop->guard) : cJSON_CreateNull()) < 0)
+		return -1;
+	checks = cJSON_AddArrayToObject(v, "c_checks");
+	for (int i = 0; checks && i < 2; i++)
+		if (text[i] && !cJSON_AddItemToArray(checks,
+		    cJSON_CreateString(text[i])))
+			return -1;
+	if (!checks)
 		return -1;
 	pairs = cJSON_AddArrayToObject(v, "alias_checks");
 	for (int i = 0; pairs && i < scop->n_alias; i++) {

@@ -831,9 +831,13 @@ run_cli() {
 	# session 65: a bound divided by a macro (`n / D`) is read with D's
 	# value and versioned on it; built with another value (-DD=5, -DD=1)
 	# the output runs the nests as written and prints what the input does
-	cli "$t" --strategy fixed:8 tests/errors/divconst.c -o "$LOGS/cli-div.c"
+	cli "$t" --strategy fixed:8 tests/errors/divconst.c -o "$LOGS/cli-div.c" \
+		--report "$LOGS/cli-div.json"
 	ok=0
-	[ $rc -eq 0 ] && nosan && grep -q '^	if (D == 4 && BS == 8) {' "$LOGS/cli-div.c" || ok=1
+	[ $rc -eq 0 ] && nosan && grep -q '^	if (D == 4 && BS == 8) {' "$LOGS/cli-div.c" &&
+		jq -e '.nests[0].versioned.c_checks == ["D == 4 && BS == 8"] and
+			.nests[1].versioned.c_checks == ["K == 3 && D == 4"]' \
+			"$LOGS/cli-div.json" >/dev/null || ok=1
 	for dv in 5 1; do
 		[ $ok -eq 0 ] &&
 			gcc -O2 -fopenmp -ffp-contract=off -w -DD=$dv tests/errors/divconst.c -o "$LOGS/cli-div.a" &&
