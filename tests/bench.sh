@@ -141,7 +141,7 @@ oracle_ids() {
 	"$AUTOTILE" -I runtime $BENCH_DEFINES --report "$OUT/$1.json" -o /dev/null \
 		"$EXDIR/$1.c" 2>/dev/null || return 1
 	echo orig
-	jq -r '.nests as $ns | [$ns[0].candidates[] | select(.id != "orig" and .id != "keep")
+	jq -r '[.nests[] | select(.status != "refused")] as $ns | [($ns[0].candidates // [])[] | select(.id != "orig" and .id != "keep")
 		| (.id | sub("\\.[0-9x]+$"; "")) as $s
 		| (.tile_order == null or .tile_order[0] == 0) as $t
 		| (.point_order == null or .point_order[-1] == (.point_order | length) - 1) as $p

@@ -23,7 +23,7 @@ for e in "$@"; do
 	"$AUTOTILE" -I runtime $(test_defines "$src") \
 		--report "$OUTDIR/$e.json" -o /dev/null "$src" 2>/dev/null || continue
 	jq -r '
-		[.nests[] | [.candidates[] | select(.id != "orig" and .id != "keep")
+		[.nests[] | select(.status != "refused") | [.candidates[] | select(.id != "orig" and .id != "keep")
 			| .key = "\(.shape) \(.tile_scan) \(.point_scan)"]
 			| group_by(.key) | map(
 				(map(select(.tile_order == null or .tile_order[0] == 0))

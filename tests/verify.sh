@@ -80,8 +80,8 @@ draw_ids() {
 		return 1
 	fi
 	# legal structures, with the allowed sizes per position
-	jq -r '.nests[0] as $n | ($n.sizes | map(map(tostring)
-		| join(","))) as $sz | $n.candidates[] | select(.id != "orig" and .id != "keep")
+	jq -r '[.nests[] | select(.status != "refused")][0] as $n | ($n.sizes | map(map(tostring)
+		| join(","))) as $sz | ($n.candidates // [])[] | select(.id != "orig" and .id != "keep")
 		| "\(.id) \($sz[:(.sizes | length)] | join(";"))"' \
 		"$d/k.json" >"$d/structs" 2>"$d/jq.err"
 	if [ ! -s "$d/structs" ]; then
