@@ -43,6 +43,8 @@ typedef struct at_tune_result {
 	int ok;			/* 1: built, ran, exited 0 (time is valid) */
 	double time;		/* seconds: min over the runs */
 	char *output;		/* stdout without `time:` lines (malloc'd) */
+	int unstable;		/* 1: a later run printed other output
+				 * than the first (the one kept) */
 	char what[160];		/* when !ok: what failed, one line */
 } at_tune_result;
 
@@ -52,13 +54,15 @@ void at_autotune_defaults(at_tune_opts *opts);
 /* What a measurement is for. */
 typedef enum at_tune_mode {
 	AT_TUNE_TIME,		/* opts' flags, opts->runs runs */
-	AT_TUNE_CHECK		/* plus -ffp-contract=off, one run */
+	AT_TUNE_CHECK,		/* plus -ffp-contract=off, one run */
+	AT_TUNE_CHECK_REF	/* as AT_TUNE_CHECK, two runs: the reference
+				 * output, res->unstable when they differ */
 } at_tune_mode;
 
 /* Builds the complete C program `text` in a private temporary directory
  * with opts' compiler and flags, runs it (AT_TUNE_TIME: opts->runs times,
  * stopping early once a run takes longer than `limit` seconds when limit >
- * 0; AT_TUNE_CHECK: see above) and fills *res.  Returns 0 when the result is usable (res->ok), -1 otherwise (then
+ * 0; AT_TUNE_CHECK, AT_TUNE_CHECK_REF: see above) and fills *res.  Returns 0 when the result is usable (res->ok), -1 otherwise (then
  * res->what says why; nothing is printed).  The temporary files are
  * removed.  res->output must be released with at_autotune_result_clear. */
 int at_autotune_measure(const at_tune_opts *opts, at_tune_mode mode,

@@ -40,8 +40,8 @@ int at_report_count(const cJSON *report);
 
 /* Lists a nest left as written, for reason `why`, as refused: entry i of
  * the report's nests when it has one (listed by at_report_nest before
- * planning failed), else a new last entry for the mark at loc.  Returns 0,
- * or -1 when out of memory. */
+ * planning failed; its `chosen` is dropped), else a new last entry for the
+ * mark at loc.  Returns 0, or -1 when out of memory. */
 int at_report_refused(cJSON *report, int i, const at_loc *loc,
 	const char *why);
 

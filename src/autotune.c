@@ -492,10 +492,12 @@ static int at_tune_runs(const at_tune_opts *o, const at_tune_dir *d,
 		t = wall;
 		rest = at_tune_split(text, &t);
 		free(text);
-		if (!res->output)
+		if (!res->output) {
 			res->output = rest;
-		else
+		} else {
+			res->unstable |= !rest || strcmp(rest, res->output);
 			free(rest);
+		}
 		if (!res->ok || t < res->time)
 			res->time = t;
 		res->ok = 1;
@@ -525,13 +527,13 @@ int at_autotune_measure(const at_tune_opts *opts, at_tune_mode mode,
 	int rc = -1;
 
 	memset(res, 0, sizeof(*res));
-	if (mode == AT_TUNE_CHECK) {
+	if (mode != AT_TUNE_TIME) {
 		flags = malloc(strlen(opts->cflags) + 32);
 		if (!flags)
 			goto error;
 		sprintf(flags, "%s -ffp-contract=off", opts->cflags);
 		o.cflags = flags;
-		o.runs = 1;
+		o.runs = mode == AT_TUNE_CHECK_REF ? 2 : 1;
 		limit = 0;
 	}
 	if (at_tune_dir_make(&d) < 0) {

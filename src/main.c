@@ -82,8 +82,9 @@ static void at_cli_usage(FILE *f)
 "  --report FILE       write every nest's candidates (legal and rejected,\n"
 "                      with reasons) as JSON to FILE (-: standard output)\n"
 "  --autotune K        build and time the top K candidates of every nest\n"
-"                      and the original program (which must run and exit 0)\n"
-"                      on this machine; keep the fastest.  Settings:\n"
+"                      and the original program (which must run, exit 0\n"
+"                      and print the same output every run) on this\n"
+"                      machine; keep the fastest.  Settings:\n"
 "  --tune-cc CC        compiler, words as FLAGS (default: $CC, else gcc)\n"
 "  --tune-flags FLAGS  compiler flags (default: -O3 -march=native -fopenmp)\n"
 "  --tune-libs LIBS    libraries (default: -lm)\n"
@@ -755,9 +756,16 @@ static int at_cli_autotune(const struct at_cli *cli, const at_source *src,
 		rc = 0;
 		goto done;
 	}
-	if (at_cli_measure(cli, src, plans, AT_TUNE_CHECK, 0, &ref) < 0) {
+	if (at_cli_measure(cli, src, plans, AT_TUNE_CHECK_REF, 0, &ref) < 0) {
 		at_diag(NULL, AT_ERROR, "--autotune: the original program: %s",
 			ref.what);
+		goto done;
+	}
+	if (ref.unstable) {	/* every candidate would "differ" */
+		at_diag(NULL, AT_ERROR, "--autotune: the original program "
+			"printed other output on its second run (a time, an "
+			"address, a random number?); candidates are checked "
+			"against its output, which must be the same every run");
 		goto done;
 	}
 	if (at_cli_measure(cli, src, plans, AT_TUNE_TIME, 0, &best) < 0) {

@@ -324,6 +324,7 @@ int at_report_refused(cJSON *report, int i, const at_loc *loc,
 	}
 	cJSON_DeleteItemFromObject(nest, "status");
 	cJSON_DeleteItemFromObject(nest, "reason");
+	cJSON_DeleteItemFromObject(nest, "chosen");	/* not what was written */
 	return cJSON_AddStringToObject(nest, "status", "refused") &&
 		cJSON_AddStringToObject(nest, "reason", why) ? 0 : -1;
 }

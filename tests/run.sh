@@ -741,6 +741,18 @@ run_cli() {
 	[ $rc -eq 0 ] && nosan && ! grep -q 'differs' "$LOGS/cli.err" &&
 		[ "$(grep -c 'autotune: .*: [0-9.]* s (best so far' "$LOGS/cli.err")" -eq 2 ]
 	check $? "cli $t: --autotune of a program reading stdin, with input on autotile's stdin -> both candidates timed, none said to differ (exit $rc)"
+	# session 65: an original program whose output changes from run to
+	# run (its pid) made every candidate "differ" and kept the nests
+	printf '%s\n' '#include <stdio.h>' '#include <unistd.h>' \
+		'static double A[64][64];' 'int main(void)' '{' '#pragma autotile' \
+		'	for (int i = 1; i < 64; i++)' '		for (int j = 0; j < 64; j++)' \
+		'			A[i][j] = A[i - 1][j] + j;' \
+		'	printf("%f %d\n", A[63][7], (int)getpid());' '	return 0;' '}' \
+		>"$LOGS/cli-pid.c"
+	cli "$t" --autotune 2 --tune-runs 1 "$LOGS/cli-pid.c" -o "$LOGS/cli-pid.out.c"
+	[ $rc -eq 1 ] && nosan && ! grep -q 'differs' "$LOGS/cli.err" &&
+		grep -q 'error: --autotune: the original program printed other output on its second run' "$LOGS/cli.err"
+	check $? "cli $t: --autotune of a program printing its pid -> exit 1 (got $rc), the error says its output changes, no candidate blamed"
 	for v in "--tune-args=a|b" "--tune-flags=-O2 '" '--tune-libs=$(true)'; do
 		cli "$t" --autotune 1 "$v" examples/matmul.c
 		n=$(wc -l <"$LOGS/cli.err")
@@ -800,6 +812,14 @@ run_cli() {
 		($n[0] | has("chosen") | not) and ($n[2] | has("reason") | not)' \
 		"$LOGS/cli-refused.json" >/dev/null
 	check $? "cli $t: --report lists the 4 marks in file order, the 3 refused ones with status and reason, the accepted one as before (exit $rc)"
+	# a nest given up in code generation is refused without the
+	# `chosen` of the candidate it tried (it kept it until session 65)
+	cli "$t" --strategy fixed:8 --codegen-limit 1e-9 --report "$LOGS/cli-refused.json" \
+		"$LOGS/cli-refused.c" -o "$LOGS/cli-refused.out.c"
+	[ $rc -eq 0 ] && nosan && jq -e '.nests[2] as $x | $x.status == "refused" and
+		($x.reason | test("--codegen-limit")) and ($x | has("chosen") | not)' \
+		"$LOGS/cli-refused.json" >/dev/null
+	check $? "cli $t: --codegen-limit 1e-9 -> the nest given up is refused in --report, with no chosen candidate (exit $rc)"
 
 	# A mark in an included header is not read: a warning says so
 	printf '%s\n' 'static void k(double *a, int n)' '{' \
