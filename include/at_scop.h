@@ -231,6 +231,11 @@ typedef struct at_scop {
 	 * nest runs only then (codegen), the nest as written otherwise; NULL
 	 * when it has none (frontend). */
 	char *dguard;
+	/* Declarations of the struct members the nest reads as parameters
+	 * ("const int at_g_n = g->n; (void)at_g_n;", named in params): the
+	 * transformed nest, its version check included, runs after them, in
+	 * a block of its own (codegen); NULL when it reads none (frontend). */
+	char *hoist;
 	/* What the guard checks: AT_GUARD_SPLIT (the bounds above) and/or
 	 * AT_GUARD_DIV (a division `e / d` in a bound or `if`, which C rounds
 	 * toward zero and the rows round down, has at the instances the nest

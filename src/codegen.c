@@ -1881,6 +1881,25 @@ static int at_cg_generate(isl_ctx *ctx, struct at_cg *cg,
 	return cg->failed || at_buf_failed(&cg->out) ? -1 : 0;
 }
 
+/* Puts the generated text in a block that starts with the copies of
+ * the struct members the nest reads as parameters (at_scop.hoist), read
+ * once before the loops (and the version check) use them.  Returns 0, or
+ * -1 when out of memory. */
+static int at_cg_hoist(struct at_cg *cg)
+{
+	const at_scop *scop = cg->scop;
+	at_buf b = { 0 };
+
+	at_buf_printf(&b, "%s{\n%s  %s /* autotile: the members the nest "
+		"reads, read once */\n", scop->indent, scop->indent,
+		scop->hoist);
+	at_buf_addn(&b, cg->out.s, cg->out.len);
+	at_buf_printf(&b, "%s}\n", scop->indent);
+	at_buf_clear(&cg->out);
+	cg->out = b;
+	return at_buf_failed(&b) ? -1 : 0;
+}
+
 /* Generates the C text of a candidate (see at_codegen.h).
  *
  * The AST is built without isl's single upper bounds, which codegen
@@ -1908,6 +1927,8 @@ int at_codegen(isl_ctx *ctx, const at_scop *scop, const at_deps *deps,
 			goto error;
 	}
 	if (at_scop_versioned(scop) && at_cg_version(ctx, &cg) < 0)
+		goto error;
+	if (scop->hoist && at_cg_hoist(&cg) < 0)
 		goto error;
 	cg.out.s[--cg.out.len] = '\0';	/* the nest's own newline follows */
 	gen->text = at_buf_take(&cg.out);

@@ -96,6 +96,9 @@ static void at_explain_arrays(FILE *f, const at_scop *scop)
 			"elements it accesses of each do not, the nest as "
 			"written elsewhere\n", scop->arrays[scop->alias[i][0]].name,
 			scop->arrays[scop->alias[i][1]].name);
+	if (scop->hoist)
+		fprintf(f, "  members read as parameters, once before the "
+			"transformed nest: %s\n", scop->hoist);
 	if (scop->dguard)
 		fprintf(f, "  divisors: read as constants, %s; the transformed "
 			"nest runs where they have those values, the nest as "

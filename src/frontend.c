@@ -147,7 +147,22 @@ typedef struct at_fe_nest {
 	/* "D == 4 && ...": the named divisors of bounds (`n / D`) and the
 	 * values they were read with (at_fe_divisor; at_scop.dguard). */
 	at_buf dguard;
+	/* Struct members read as parameters (at_fe_p_member), in order of
+	 * first use. */
+	struct at_fe_member *member;
+	int n_member, cap_member;
 } at_fe_nest;
+
+/* A member access read as a parameter (`g->n`, `G.r.lo`): its text with
+ * the spaces taken out, the parameter's name (`at_g_n`), the variable it
+ * starts from, the member's type and the byte of its first use.  The
+ * transformed nest starts from a copy `const TYPE at_g_n = g->n;`
+ * (at_scop.hoist). */
+struct at_fe_member {
+	char *text, *name, *base;
+	CXType type;
+	unsigned off;
+};
 
 /* A division `e / d` (d > 1) that a bound or an `if` compares with x
  * (`x REL e / d`).  C rounds it toward zero, the rows floor it; the two
@@ -871,6 +886,7 @@ typedef struct at_fe_p {
 } at_fe_p;
 
 static void at_fe_p_expr(at_fe_p *p, at_fe_poly *out);
+static void at_fe_p_member(at_fe_p *p, unsigned k, at_fe_poly *out);
 
 /* Parses an integer literal token (decimal, hex or octal, with optional
  * u/l suffixes) into *v.  Returns -1 when it is not one. */
@@ -1701,6 +1717,121 @@ static void at_fe_p_ident(at_fe_p *p, unsigned k, at_fe_poly *out)
 	out->a.v[sym] = 1;
 }
 
+/* Returns 1 when identifier `name` is a token of the file or already
+ * names a member parameter of n. */
+static int at_fe_name_taken(const at_fe_nest *n, const char *name)
+{
+	for (int i = 0; i < n->n_member; i++)
+		if (!strcmp(n->member[i].name, name))
+			return 1;
+	for (unsigned k = 0; k < n->t->n_tok; k++)
+		if (!strcmp(n->t->spell[k], name))
+			return 1;
+	return 0;
+}
+
+/* Returns the member parameter of n whose text is `text` (the tokens
+ * [k, e] as at_fe_p_member reads them), adding it when new; NULL when
+ * out of memory. */
+static struct at_fe_member *at_fe_member_of(at_fe_nest *n, unsigned k,
+	unsigned e, CXType type)
+{
+	const at_fe_tu *t = n->t;
+	at_buf text = { 0 }, name = { 0 };
+	struct at_fe_member *m = NULL;
+	char *tx;
+
+	for (unsigned j = k; j <= e; j++) {
+		at_buf_add(&text, t->spell[j]);
+		at_buf_add(&name, j == k ? "at_" : (j - k) % 2 ? "_" : "");
+		if ((j - k) % 2 == 0)
+			at_buf_add(&name, t->spell[j]);
+	}
+	tx = at_buf_take(&text);
+	for (int i = 0; tx && i < n->n_member; i++)
+		if (!strcmp(n->member[i].text, tx)) {
+			free(tx);
+			at_buf_clear(&name);
+			return &n->member[i];
+		}
+	if (tx && !at_buf_failed(&name) && at_fe_name_taken(n, name.s)) {
+		size_t len = name.len;
+		for (int c = 2; at_fe_name_taken(n, name.s); c++) {
+			name.len = len;
+			name.s[len] = 0;
+			at_buf_printf(&name, "_%d", c);
+		}
+	}
+	if (tx && at_buf_grow((void **)&n->member, n->n_member,
+	    &n->cap_member, sizeof *n->member, 4) == 0) {
+		m = &n->member[n->n_member];
+		m->text = tx;
+		m->name = at_buf_take(&name);
+		m->base = strdup(t->spell[k]);
+		m->type = type;
+		m->off = t->off[k];
+		if (m->name && m->base) {
+			n->n_member++;
+			return m;
+		}
+		free(m->name);
+		free(m->base);
+	}
+	free(tx);
+	at_buf_clear(&name);
+	return NULL;
+}
+
+/* Sets *out to the parameter a member access stands for: identifier
+ * token k, a variable declared outside the nest, then `->` or `.` and
+ * a member, any number of times (`g->n`, `G.r.lo`, `p->q->m`), the last
+ * of an integer type that is not volatile.  It is read once, before the
+ * transformed nest, into a copy (struct at_fe_member); at_fe_check_members
+ * makes sure the nest cannot change it.  Anything else is not affine. */
+static void at_fe_p_member(at_fe_p *p, unsigned k, at_fe_poly *out)
+{
+	at_fe_nest *n = p->n;
+	const at_fe_tu *t = n->t;
+	CXCursor ref = clang_getCursorReferenced(t->ann[k]), last;
+	enum CXCursorKind rk = clang_getCursorKind(ref);
+	at_fe_mexp x = { AT_SCOP_UNKNOWN, 0, { NULL }, 0, 0, 0, 0 };
+	struct at_fe_member *m;
+	unsigned e = k, at = 0;
+	CXType ty;
+	int sym;
+
+	memset(out, 0, sizeof *out);
+	while (e + 2 < p->end && (at_fe_is(t, e + 1, "->") ||
+	       at_fe_is(t, e + 1, ".")) && at_fe_is_ident(t, e + 2))
+		e += 2;
+	p->k = e + 1;
+	last = t->ann[e];
+	ty = clang_getCursorType(last);
+	at_fe_offset(t, clang_getCursorLocation(ref), &at);
+	if ((rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl) ||
+	    (at >= n->s->begin && at < n->s->end) ||
+	    clang_getCursorKind(last) != CXCursor_MemberRefExpr ||
+	    !at_fe_is_int_kind(clang_getCanonicalType(ty).kind) ||
+	    at_fe_is_int128(ty) || clang_isVolatileQualifiedType(ty) ||
+	    (p->k < p->end && (at_fe_is(t, p->k, "[") ||
+			       at_fe_is(t, p->k, "(")))) {
+		p->bad = 1;
+		return;
+	}
+	m = at_fe_member_of(n, k, e, ty);
+	sym = m ? at_fe_param(n, m->name, t->off[k], p->role) : -1;
+	if (!m)
+		at_fe_fail(n, t->off[k], "out of memory");
+	x.wide = !at_fe_fits_int(clang_getCanonicalType(ty));
+	x.u64 = at_fe_is_u64(ty);
+	if (sym < 0 || at_fe_param_note(n, n->sym_param[sym], &x,
+			t->off[k]) < 0) {
+		p->bad = 2;
+		return;
+	}
+	out->a.v[sym] = 1;
+}
+
 /* primary := INT | IDENT | '(' expr ')' */
 static void at_fe_p_primary(at_fe_p *p, at_fe_poly *out)
 {
@@ -1729,6 +1860,11 @@ static void at_fe_p_primary(at_fe_p *p, at_fe_poly *out)
 		}
 		if (p->k < p->end && at_fe_is(t, p->k, "[")) {
 			p->bad = 1;
+			return;
+		}
+		if (p->k + 1 < p->end && (at_fe_is(t, p->k, "->") ||
+		    at_fe_is(t, p->k, ".")) && at_fe_is_ident(t, p->k + 1)) {
+			at_fe_p_member(p, k, out);
 			return;
 		}
 		at_fe_p_ident(p, k, out);
@@ -2187,9 +2323,10 @@ static const char *at_fe_member_hint(const at_fe_tu *t, unsigned lo,
 		while (e + 1 < hi && (at_fe_is(t, e, "->") ||
 		       at_fe_is(t, e, ".")) && at_fe_is_ident(t, e + 1))
 			e += 2;
-		snprintf(buf, size, ": autotile reads no member access "
-			"(`%.*s`) as a parameter; copy it into a local variable "
-			"before the nest", (int)(t->off[e - 1] - t->off[b] +
+		snprintf(buf, size, ": a member access (`%.*s`) is read as "
+			"a parameter only when it is an integer member, not "
+			"volatile, of a variable declared outside the nest; else "
+			"copy it into a local variable before the nest", (int)(t->off[e - 1] - t->off[b] +
 			strlen(t->spell[e - 1])), t->src->text + t->off[b]);
 		break;
 	}
@@ -6104,11 +6241,77 @@ static int at_fe_uparams(at_fe_nest *n)
 	return s->uguard ? 0 : -1;
 }
 
+/* Returns 1 when an array of canonical element type `ty` holds integers
+ * (char and _Bool too), which a member read as a parameter may be. */
+static int at_fe_int_elem(const char *ty)
+{
+	return strcmp(ty, "float") && strcmp(ty, "double") &&
+		strcmp(ty, "long double") && !strstr(ty, "omplex");
+}
+
+/* Checks that the nest cannot change a member it reads as a parameter
+ * (struct at_fe_member): it writes neither the variable the member is
+ * read from nor any integer array (which a pointer may make the member
+ * itself).  Returns -1 after reporting. */
+static int at_fe_check_members(at_fe_nest *n)
+{
+	const at_scop *s = n->s;
+
+	for (int i = 0; i < n->n_member; i++) {
+		unsigned at = n->member[i].off;
+
+		if (at_fe_changed(n, n->member[i].base, &at)) {
+			at_fe_fail(n, at, "`%s`, whose member `%s` a bound or "
+				"subscript reads, is written inside the loop nest",
+				n->member[i].base, n->member[i].text);
+			return -1;
+		}
+	}
+	for (int st = 0; n->n_member && st < s->n_stmt; st++)
+		for (int r = 0; r < s->stmts[st].n_ref; r++) {
+			const at_ref *ref = &s->stmts[st].refs[r];
+			const at_array *a = &s->arrays[ref->array];
+
+			if (ref->kind != AT_WRITE || !at_fe_int_elem(a->elem_type))
+				continue;
+			at_fe_fail(n, ref->loc.offset, "the nest writes `%s`, of "
+				"integers, which may hold `%s` (read once as a "
+				"parameter): copy the member into a local variable "
+				"before the nest", a->name, n->member[0].text);
+			return -1;
+		}
+	return 0;
+}
+
+/* Sets n->s->hoist (see at_scop.h) from the members read as parameters.
+ * Returns -1 when out of memory. */
+static int at_fe_hoist(at_fe_nest *n)
+{
+	at_buf b = { 0 };
+
+	for (int i = 0; i < n->n_member; i++) {
+		char *ty = at_fe_type_name(n->member[i].type);
+
+		/* (void): a member only a statement's subscript reads is
+		 * read there as written, so the copy may be unused */
+		at_buf_printf(&b, "%sconst %s %s = %s; (void)%s;", i ? " " : "",
+			ty ? ty : "", n->member[i].name, n->member[i].text,
+			n->member[i].name);
+		if (!ty)
+			b.failed = 1;
+		free(ty);
+	}
+	if (!n->n_member)
+		return 0;
+	n->s->hoist = at_buf_take(&b);
+	return n->s->hoist ? 0 : -1;
+}
+
 /* Checks and remaps the extracted nest.  Returns -1 after reporting. */
 static int at_fe_finish(at_fe_nest *n)
 {
 	if (n->failed || at_fe_check_names(n) < 0 ||
-	    at_fe_check_params(n) < 0 ||
+	    at_fe_check_params(n) < 0 || at_fe_check_members(n) < 0 ||
 	    at_fe_check_scalar_alias(n) < 0 ||
 	    at_fe_check_alias(n) < 0 || at_fe_check_iters(n) < 0 ||
 	    at_fe_delinearize(n) < 0)
@@ -6127,7 +6330,7 @@ static int at_fe_finish(at_fe_nest *n)
 	}
 	if (at_fe_check_guard(n) < 0)
 		return -1;
-	if (at_fe_uparams(n) < 0 || (n->dguard.len &&
+	if (at_fe_uparams(n) < 0 || at_fe_hoist(n) < 0 || (n->dguard.len &&
 	    !(n->s->dguard = at_buf_take(&n->dguard)))) {
 		at_fe_fail(n, n->s->loc.offset, "out of memory");
 		return -1;
@@ -6311,6 +6514,12 @@ static at_scop *at_fe_extract(at_fe_tu *t, at_scop *s, const CXCursor *top,
 		free(n->mvar[i].name);
 	free(n->mvar);
 	at_buf_clear(&n->dguard);
+	for (int i = 0; i < n->n_member; i++) {
+		free(n->member[i].text);
+		free(n->member[i].name);
+		free(n->member[i].base);
+	}
+	free(n->member);
 	free(n);
 	if (r < 0) {
 		at_scop_free(s);

@@ -80,6 +80,7 @@ void at_scop_free(at_scop *scop)
 	free(scop->written);
 	free(scop->uguard);
 	free(scop->dguard);
+	free(scop->hoist);
 	free(scop->alias);
 	free(scop->memo);	/* off: at_scop_memo_off came before */
 	free(scop);

@@ -1,46 +1,73 @@
-// member.c — a struct member in a bound or subscript (`g->n`, `G.r.lo`)
-// is not read as a parameter; the reason now names the member access
-// and what to do (copy it into a local variable before the nest), where
-// it said only "not affine".  The last nest does that and is tiled
-// (versioned on gn >= n, for its linearized subscript).
+// member.c — struct members in bounds and subscripts (`g->n`, `G.r.lo`,
+// `g->r.hi` of type long) are read as parameters since session 65: the
+// transformed nest starts from a copy of each (`const int at_g_n =
+// g->n;`), so the nest must not be able to change them: one that writes
+// integers (which a pointer may make the member) or the variable they
+// are read from is left as written, as is a volatile member, each with
+// the reason.  Before, every such nest was refused as "not affine".
 // expect-exit: 0
-// expect-diag: 26:6: warning: autotile: subscript `i \* g->n \+ j` of `V` is not affine: autotile reads no member access \(`g->n`\) as a parameter; copy it into a local variable before the nest; loop nest left unchanged
-// expect-diag: 28:15: warning: autotile: initial value `g->r.lo` of loop `i` is not affine: autotile reads no member access \(`g->r.lo`\)
-// expect-diag: 34:6: warning: autotile: subscript `i \+ G.r.lo` of `A` is not affine: autotile reads no member access \(`G.r.lo`\)
-// expect-diag: 37:17: warning: autotile: condition `j < G.n` of loop `j` is not an affine bound: autotile reads no member access \(`G.n`\)
-// expect-kept: V[i * g->n + j] = A[j][i] + i;
-// expect-kept: if (gn >= n) {
+// expect-diag: 42:4: warning: autotile: the nest writes `I`, of integers, which may hold `g->n`
+// expect-diag: 44:16: warning: autotile: condition `i < g->vn` of loop `i` is not an affine bound: a member access \(`g->vn`\) is read as a parameter only when it is an integer member, not volatile,
+// expect-diag: 49:3: warning: autotile: array `g` is used without subscript
+// expect-kept: const int at_g_n = g->n; (void)at_g_n;
+// expect-kept: const long at_g_r_hi = g->r.hi; (void)at_g_r_hi;
+// expect-kept: const int at_G_r_lo = G.r.lo; (void)at_G_r_lo;
+// expect-gone: for (int j = g->r.lo; j < g->r.hi; j++)
+// expect-gone: for (int j = 0; j < G.n; j++)
+// expect-kept: I[j] += i;
 #include <stdio.h>
 
-struct in { int lo; };
-struct grid { int n; struct in r; double *u; };
+struct in { int lo; long hi; };
+struct grid { int n; struct in r; volatile int vn; };
 static double A[100][100], V[10000];
+static int I[100];
+
+static void reads(const struct grid *g, double *restrict v)
+{
+#pragma autotile
+	for (int i = 0; i < g->n; i++)
+		for (int j = g->r.lo; j < g->r.hi; j++)
+			v[i * 100 + j] += A[j][i] * 2 + j;
+#pragma autotile
+	for (int i = 1; i < 99; i++)
+		for (int j = 0; j < 100; j++)
+			v[i * g->n + j] += v[(i - 1) * g->n + j] * 0.5;
+}
+
+static void refused(struct grid *g, struct grid *h)
+{
+#pragma autotile
+	for (int i = 0; i < g->n; i++)
+		for (int j = 0; j < g->n; j++)
+			I[j] += i;
+#pragma autotile
+	for (int i = 0; i < g->vn; i++)
+		for (int j = 0; j < 100; j++)
+			A[i][j] += 1;
+#pragma autotile
+	for (int i = 0; i < g->n; i++) {
+		g = h;
+		A[i][0] += 1;
+	}
+}
 
 int main(void)
 {
-	struct grid G = { 100, { 1 }, V }, *g = &G;
-	int n = 100;
+	struct grid G = { 90, { 3, 80 }, 60 }, H = G;
+	double s = 0;
+
+	for (int i = 0; i < 100; i++)
+		for (int j = 0; j < 100; j++)
+			A[i][j] = (i * 7 + j * 3) % 11;
+	reads(&G, V);
+	refused(&G, &H);
 #pragma autotile
-	for (int i = 0; i < n; i++)
-		for (int j = 0; j < n; j++)
-			V[i * g->n + j] = A[j][i] + i;
-#pragma autotile
-	for (int i = g->r.lo; i < n; i++)
-		for (int j = 0; j < n; j++)
-			A[i][j] = A[i - 1][j] + 1;
-#pragma autotile
-	for (int i = 0; i < n - 1; i++)
-		for (int j = 0; j < n; j++)
-			A[i + G.r.lo][j] = A[i][j] * 0.5;
-#pragma autotile
-	for (int i = 0; i < n; i++)
+	for (int i = G.r.lo; i < 100; i++)
 		for (int j = 0; j < G.n; j++)
-			A[i][j] += 1;
-	const int gn = G.n;
-#pragma autotile
-	for (int i = 0; i < n; i++)
-		for (int j = 0; j < gn; j++)
-			A[i][j] += V[j * gn + i];
-	printf("%f %f\n", A[5][7], V[77]);
+			A[i][j] += A[i - 1][j] + V[j * 100 + i];
+	for (int i = 0; i < 100; i++)
+		for (int j = 0; j < 100; j++)
+			s += A[i][j] * (i + 1) + V[i * 100 + j] * j + I[j];
+	printf("%.6f\n", s);
 	return 0;
 }
