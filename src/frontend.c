@@ -151,6 +151,8 @@ typedef struct at_fe_nest {
 	 * first use. */
 	struct at_fe_member *member;
 	int n_member, cap_member;
+	int top_header;		/* 1 while the header of a loop at nest level
+				 * is read (evaluated whenever the nest runs) */
 } at_fe_nest;
 
 /* A member access read as a parameter (`g->n`, `G.r.lo`): its text with
@@ -162,6 +164,10 @@ struct at_fe_member {
 	char *text, *name, *base;
 	CXType type;
 	unsigned off;
+	int deref;	/* the text has `->`: reading it dereferences */
+	int read;	/* 1 when the nest as written reads it whenever it
+			 * runs: no `->`, or a use in the header of a loop
+			 * at nest level */
 };
 
 /* A division `e / d` (d > 1) that a bound or an `if` compares with x
@@ -1770,6 +1776,8 @@ static struct at_fe_member *at_fe_member_of(at_fe_nest *n, unsigned k,
 		m->base = strdup(t->spell[k]);
 		m->type = type;
 		m->off = t->off[k];
+		m->deref = strstr(tx, "->") != NULL;
+		m->read = !m->deref;
 		if (m->name && m->base) {
 			n->n_member++;
 			return m;
@@ -1822,6 +1830,8 @@ static void at_fe_p_member(at_fe_p *p, unsigned k, at_fe_poly *out)
 	sym = m ? at_fe_param(n, m->name, t->off[k], p->role) : -1;
 	if (!m)
 		at_fe_fail(n, t->off[k], "out of memory");
+	else
+		m->read |= n->top_header;
 	x.wide = !at_fe_fits_int(clang_getCanonicalType(ty));
 	x.u64 = at_fe_is_u64(ty);
 	if (sym < 0 || at_fe_param_note(n, n->sym_param[sym], &x,
@@ -4405,7 +4415,7 @@ static void at_fe_for(at_fe_nest *n, CXCursor c)
 {
 	at_scop *s = n->s;
 	unsigned b = 0, e;
-	int l, pos, depth = n->n_open;
+	int l, pos, r, depth = n->n_open;
 	at_loop *lp;
 
 	at_fe_extent(n->t, c, &b, &e);
@@ -4435,7 +4445,10 @@ static void at_fe_for(at_fe_nest *n, CXCursor c)
 	n->sym_param[n->n_sym++] = -1;
 	pos = at_fe_position(n);
 	n->path[depth] = pos;
-	if (at_fe_header(n, l, c) == 0) {
+	n->top_header = depth == 0;	/* read whenever the nest runs */
+	r = at_fe_header(n, l, c);
+	n->top_header = 0;
+	if (r == 0) {
 		n->next[depth + 1] = 0;
 		CXCursor *ch;
 		int nc = at_fe_children(c, &ch);
@@ -6249,10 +6262,31 @@ static int at_fe_int_elem(const char *ty)
 		strcmp(ty, "long double") && !strstr(ty, "omplex");
 }
 
+/* Returns 1 when member parameter m of n is read whenever the nest runs
+ * (at_fe_member.read), or another through the same pointer is: `g->r.lo`
+ * when `g->n` is (the same text up to the last `->`), since reading one
+ * makes the pointer valid. */
+static int at_fe_member_read(const at_fe_nest *n, const struct at_fe_member *m)
+{
+	const char *e = m->text, *p;
+	size_t len;
+
+	while ((p = strstr(e, "->")) != NULL)
+		e = p + 2;
+	len = (size_t)(e - m->text);
+	for (int i = 0; i < n->n_member; i++)
+		if (n->member[i].read && (&n->member[i] == m ||
+		    !strncmp(n->member[i].text, m->text, len)))
+			return 1;
+	return 0;
+}
+
 /* Checks that the nest cannot change a member it reads as a parameter
  * (struct at_fe_member): it writes neither the variable the member is
  * read from nor any integer array (which a pointer may make the member
- * itself).  Returns -1 after reporting. */
+ * itself); and that the copy made before the nest reads nothing the nest
+ * as written might not (at_fe_member_read).  Returns -1 after
+ * reporting. */
 static int at_fe_check_members(at_fe_nest *n)
 {
 	const at_scop *s = n->s;
@@ -6260,6 +6294,15 @@ static int at_fe_check_members(at_fe_nest *n)
 	for (int i = 0; i < n->n_member; i++) {
 		unsigned at = n->member[i].off;
 
+		if (!at_fe_member_read(n, &n->member[i])) {
+			at_fe_fail(n, at, "`%s` is read only inside the nest's "
+				"loops, which may not run (the pointer may then be "
+				"invalid): autotile reads a member through `->` once "
+				"before the nest only when the nest as written reads "
+				"it in an outermost loop's header; copy it into a "
+				"local variable before the nest", n->member[i].text);
+			return -1;
+		}
 		if (at_fe_changed(n, n->member[i].base, &at)) {
 			at_fe_fail(n, at, "`%s`, whose member `%s` a bound or "
 				"subscript reads, is written inside the loop nest",

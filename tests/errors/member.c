@@ -4,11 +4,15 @@
 // g->n;`), so the nest must not be able to change them: one that writes
 // integers (which a pointer may make the member) or the variable they
 // are read from is left as written, as is a volatile member, each with
-// the reason.  Before, every such nest was refused as "not affine".
+// the reason; so is one that reads `g->n` only inside its loops, which
+// may not run (g may then be invalid; `g->r.lo` beside `g->n` in the
+// outer loop's header is fine).  Before, every such nest was refused as
+// "not affine".
 // expect-exit: 0
-// expect-diag: 42:4: warning: autotile: the nest writes `I`, of integers, which may hold `g->n`
-// expect-diag: 44:16: warning: autotile: condition `i < g->vn` of loop `i` is not an affine bound: a member access \(`g->vn`\) is read as a parameter only when it is an integer member, not volatile,
-// expect-diag: 49:3: warning: autotile: array `g` is used without subscript
+// expect-diag: 46:4: warning: autotile: the nest writes `I`, of integers, which may hold `g->n`
+// expect-diag: 48:16: warning: autotile: condition `i < g->vn` of loop `i` is not an affine bound: a member access \(`g->vn`\) is read as a parameter only when it is an integer member, not volatile,
+// expect-diag: 53:3: warning: autotile: array `g` is used without subscript
+// expect-diag: 38:10: warning: autotile: `g->n` is read only inside the nest's loops, which may not run
 // expect-kept: const int at_g_n = g->n; (void)at_g_n;
 // expect-kept: const long at_g_r_hi = g->r.hi; (void)at_g_r_hi;
 // expect-kept: const int at_G_r_lo = G.r.lo; (void)at_G_r_lo;
