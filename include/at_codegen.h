@@ -30,7 +30,11 @@ typedef struct at_loop_note {
 	int parallel;		/* proved parallel */
 	int omp;		/* 0: none, 1: parallel for, 2: simd, 3: none
 				 * (simd unsafe: codegen.c, at_cg_simd_safe),
-				 * 4: none (not in threads: at_scop.serial) */
+				 * 4: none (not in threads: at_scop.serial),
+				 * 5: none (private() would lose the value of
+				 * local scalar `local`: codegen.c,
+				 * at_cg_before_for) */
+	int local;		/* that scalar's array index, or -1 */
 } at_loop_note;
 
 typedef struct at_gen {

@@ -3,6 +3,7 @@
  * proved parallel.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1080,9 +1081,10 @@ static void at_cg_body(struct at_cg *cg, __isl_keep isl_ast_node *body,
 	at_cg_body_in(cg, body, level, flags, 0);
 }
 
-/* Records a note on a generated loop for --explain. */
+/* Records a note on a generated loop for --explain (local: see
+ * at_loop_note). */
 static void at_cg_note(struct at_cg *cg, const char *iter, int level,
-	int parallel, int omp)
+	int parallel, int omp, int local)
 {
 	at_loop_note *n;
 
@@ -1093,6 +1095,7 @@ static void at_cg_note(struct at_cg *cg, const char *iter, int level,
 	n->level = level;
 	n->parallel = parallel;
 	n->omp = omp;
+	n->local = local;
 }
 
 /* Prints a degenerate for node (one iteration) as a block that defines
@@ -1226,10 +1229,13 @@ static int at_cg_simd_safe(const struct at_cg *cg,
 
 /* Returns the OpenMP pragma of a loop (0: none, 1: parallel for, 2: simd,
  * 3: none, as simd is unsafe there: at_cg_simd_safe; 4: none, as the
- * nest stays out of threads: at_scop.serial), stores in *par
- * whether it is parallel and records its note for --explain. */
+ * nest stays out of threads: at_scop.serial; 5: none, as private() would
+ * lose a local scalar's value: `span` is 1 + its index, from
+ * at_cg_before_for, 0 if none), stores in *par whether it is parallel
+ * and records its note for --explain. */
 static int at_cg_omp(struct at_cg *cg, const char *iter,
-	__isl_keep isl_ast_node *body, int level, int flags, int *par)
+	__isl_keep isl_ast_node *body, int level, int flags, int span,
+	int *par)
 {
 	int omp = 0, outer;
 
@@ -1246,10 +1252,93 @@ static int at_cg_omp(struct at_cg *cg, const char *iter,
 		omp = at_cg_simd_safe(cg, body) ? 2 : 3;
 	else if (outer)
 		omp = 4;
-	at_cg_note(cg, iter, level, *par, omp);
+	if ((omp == 1 || omp == 2) && span)
+		omp = 5;
+	else
+		span = 0;
+	at_cg_note(cg, iter, level, *par, omp, span - 1);
 	return omp;
 }
 
+/* Returns 1 if a copy of the local scalar whose accesses are `acc`
+ * (instances -> its copies) is used both by an instance in `in` and by
+ * one outside it, 0 if not, -1 on error. */
+static int at_cg_copy_spans(__isl_keep isl_union_map *acc,
+	__isl_keep isl_union_set *in)
+{
+	isl_union_set *inside, *both;
+	isl_bool empty;
+
+	inside = isl_union_map_range(isl_union_map_intersect_domain(
+		isl_union_map_copy(acc), isl_union_set_copy(in)));
+	both = isl_union_set_intersect(inside, isl_union_map_range(
+		isl_union_map_subtract_domain(isl_union_map_copy(acc),
+		isl_union_set_copy(in))));
+	empty = isl_union_set_is_empty(both);
+	isl_union_set_free(both);
+	return empty < 0 ? -1 : !empty;
+}
+
+/* Returns 1 + the index of the first local scalar (at_array.local) that
+ * a statement flagged in `stmts` writes and one of whose copies the
+ * instances `in` (kept) share with instances outside them, 0 when there
+ * is none, -1 on error. */
+static int at_cg_local_spans(const struct at_cg *cg, const char *stmts,
+	__isl_keep isl_union_set *in)
+{
+	const at_scop *scop = cg->scop;
+	int i = 0, r = 0;
+
+	for (int a = 0; !r && a < scop->n_array; a++) {
+		int w = 0;
+		if (!scop->arrays[a].local)
+			continue;
+		for (int k = 0; !w && k < scop->n_stmt; k++)
+			w = stmts[k] && at_scop_stmt_refers(&scop->stmts[k],
+				a, AT_WRITE);
+		r = w ? at_cg_copy_spans(cg->deps->local[i], in) : 0;
+		r = r > 0 ? a + 1 : r;
+		i++;
+	}
+	return r;
+}
+
+/* isl's before_each_for callback: returns the annotation of the for node
+ * about to be built, an id whose user pointer is what at_cg_local_spans
+ * returns for the instances the loop runs (NULL for 0: every local the
+ * loop writes keeps each copy's uses inside one of its iterations, as
+ * at_cg_private needs), or NULL on error. */
+static __isl_give isl_id *at_cg_before_for(__isl_keep isl_ast_build *build,
+	void *user)
+{
+	struct at_cg *cg = user;
+	struct at_cg_stmts s = { cg, calloc(cg->scop->n_stmt + 1, 1) };
+	isl_union_set *in = isl_union_map_domain(
+		isl_ast_build_get_schedule(build));
+	isl_id *id = NULL;
+	int r = -1;
+
+	if (in && s.stmts &&
+	    isl_union_set_foreach_set(in, &at_cg_mark_stmt, &s) == 0)
+		r = at_cg_local_spans(cg, s.stmts, in);
+	if (r >= 0)
+		id = isl_id_alloc(isl_ast_build_get_ctx(build), "at_span",
+			r ? (void *)(intptr_t)r : NULL);
+	free(s.stmts);
+	isl_union_set_free(in);
+	return id;
+}
+
+/* Returns what at_cg_before_for annotated for node `node` (kept) with: 1
+ * + the index of a local scalar private() would lose, or 0. */
+static int at_cg_span(__isl_keep isl_ast_node *node)
+{
+	isl_id *id = isl_ast_node_get_annotation(node);
+	int span = id ? (int)(intptr_t)isl_id_get_user(id) : 0;
+
+	isl_id_free(id);
+	return span;
+}
 /* Appends " private(x, ...)" naming the local scalars (at_array.local)
  * that the statements flagged in cg->stmts write, if any: a loop that
  * is parallel although it writes one runs a copy of it per iteration
@@ -1299,7 +1388,7 @@ static void at_cg_for(struct at_cg *cg, __isl_keep isl_ast_node *node,
 	if (hoist)
 		at_cg_decl_bound(cg, &ub, iter, at_cg_iter_depth(cg, iter),
 			level, bound, sizeof(bound));
-	omp = at_cg_omp(cg, iter, body, level, flags, &par);
+	omp = at_cg_omp(cg, iter, body, level, flags, at_cg_span(node), &par);
 	if (omp == 1 || omp == 2) {
 		at_cg_indent(cg, level);
 		at_buf_add(&cg->out, omp == 1 ? "#pragma omp parallel for" :
@@ -1848,6 +1937,9 @@ static int at_cg_generate(isl_ctx *ctx, struct at_cg *cg,
 
 	isl_options_set_ast_build_atomic_upper_bound(ctx, aub);
 	build = at_cg_build(ctx, scop, cg->opts);
+	if (cg->deps->n_local)
+		build = isl_ast_build_set_before_each_for(build,
+			&at_cg_before_for, cg);
 	tree = isl_ast_build_node_from_schedule(build,
 		at_codegen_ast_schedule(cand));
 	isl_ast_build_free(build);

@@ -163,7 +163,7 @@ void at_explain_choice(FILE *f, const at_scop *scop, const at_cand *cand,
 	isl_union_map_free(map);
 	for (int i = 0; i < gen->n_note; i++) {
 		const at_loop_note *n = &gen->notes[i];
-		fprintf(f, "  %*sloop %s: %s%s%s\n", 2 * n->level, "", n->iter,
+		fprintf(f, "  %*sloop %s: %s%s%s%s\n", 2 * n->level, "", n->iter,
 			n->parallel ? "parallel (no dependence crosses its "
 			"iterations)" : "sequential (carries a dependence)",
 			n->omp == 1 ? " -> #pragma omp parallel for" :
@@ -171,8 +171,12 @@ void at_explain_choice(FILE *f, const at_scop *scop, const at_cand *cand,
 			n->omp == 3 ? "; no #pragma omp simd: a subscript "
 			"decreases as the sequential loop around it advances "
 			"(GCC 12 -O3 miscompiles that under simd)" :
-			n->omp == 4 ? "; no #pragma omp parallel for: " : "",
-			n->omp == 4 && scop->serial ? scop->serial : "");
+			n->omp == 4 ? "; no #pragma omp parallel for: " :
+			n->omp == 5 ? "; no OpenMP pragma: a copy of local " : "",
+			n->omp == 4 && scop->serial ? scop->serial :
+			n->omp == 5 ? scop->arrays[n->local].name : "",
+			n->omp == 5 ? " is also used outside the loop, and "
+			"private() would lose its value" : "");
 	}
 }
 

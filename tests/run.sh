@@ -995,6 +995,13 @@ run_cli() {
 		jq -e '[.nests[0].shapes[] | select(.kind == "isl")] | length == 1 and .[0].stmt == 1 and .[0].band == [[0,1,0],[0,0,1],[1,0,0]]' "$LOGS/shallow.json" >/dev/null
 	check $? "cli $t: --explain and --report give isl's band members over the deepest statement's loops"
 
+	# A point loop followed by a read of its last iteration's local
+	# (tests/errors/privlast.c, whose run checks the results): --explain
+	# says why that parallel loop has no pragma, and names the local.
+	cli "$t" --strategy fixed:16 --explain tests/errors/privlast.c -o "$LOGS/cli.c"
+	[ $rc -eq 0 ] && nosan && grep -q '^ *loop [a-z_]*c3: parallel .*; no OpenMP pragma: a copy of local v is also used outside the loop, and private() would lose its value$' "$LOGS/cli.err"
+	check $? "cli $t: --explain says which local keeps a parallel loop without private()"
+
 	cli "$t" --autotune 0 -I runtime examples/matmul.c
 	[ $rc -eq 2 ] && nosan && grep -q -- '--autotune' "$LOGS/cli.err"
 	check $? "cli $t: --autotune 0 -> exit 2 (got $rc) naming the option"
