@@ -4577,8 +4577,12 @@ static void at_fe_if(at_fe_nest *n, CXCursor c)
 		memset(&neg, 0, sizeof neg);
 		if (nr != 1 || at_fe_comb(&neg, -1, &rows[0], 0, &rows[0],
 				-1) < 0) {
-			at_fe_fail(n, t->off[k], "`else` of a condition with "
-				"several comparisons");
+			at_fe_fail(n, t->off[k], "`else` of `%.*s`: its negation "
+				"is not a conjunction of affine comparisons; "
+				"write the `else` branch as an `if` of its own "
+				"with the opposite condition",
+				(int)(t->off[close] - t->off[k + 2]),
+				t->src->text + t->off[k + 2]);
 		} else if (at_fe_push_conds(n, &neg, 1) < 0 ||
 			   at_fe_else_trunc(n, mark, end) < 0) {
 			at_fe_fail(n, t->off[k], "out of memory");
