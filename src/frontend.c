@@ -43,6 +43,7 @@
 #include "frontend_int.h"
 
 #define AT_FE_MAXTERM 8			/* terms of a min()/max() bound */
+#define AT_FE_MAX_READS 8		/* reads of a statement in else pieces */
 #define AT_FE_LEVELS 8			/* array levels whose step sizes are kept */
 
 /* Roles of an affine expression (for messages about parameters). */
@@ -120,6 +121,9 @@ typedef struct at_fe_nest {
 	int next[AT_MAX_DEPTH + 1];	/* next free position per level */
 	int n_cond, cap_cond;
 	long **cond;			/* active `if` rows (owned) */
+	/* How many times the statements being read are read, as pieces of
+	 * the `else` branches around them (at_fe_else); 0 for once. */
+	int n_read;
 	CXCursor iter_decl[AT_FE_NSYM];	/* each loop's iterator variable */
 	unsigned body_begin, body_end;	/* from the first top-level statement
 					 * to the end of the last */
@@ -4531,8 +4535,72 @@ static int at_fe_if_unsigned(at_fe_nest *n, CXCursor c, unsigned k,
 	return -1;
 }
 
+/* Returns 0 when the `else` of the `if` at token k (its condition ends
+ * at token close) can be read as at_fe_else says, its condition having
+ * nr rows and a division when has_div; else -1 after a warning. */
+static int at_fe_else_ok(at_fe_nest *n, unsigned k, unsigned close, int nr,
+	int has_div)
+{
+	const at_fe_tu *t = n->t;
+	int len = (int)(t->off[close] - t->off[k + 2]);
+	const char *cond = t->src->text + t->off[k + 2];
+	int reads = (n->n_read ? n->n_read : 1) * nr;
+
+	if (nr > 1 && has_div)
+		at_fe_fail(n, t->off[k], "`else` of `%.*s`, several "
+			"comparisons with a division: write the `else` branch "
+			"as an `if` of its own with the opposite condition",
+			len, cond);
+	else if (reads > AT_FE_MAX_READS)
+		at_fe_fail(n, t->off[k], "`else` of `%.*s` inside other "
+			"`else` branches of conditions of several comparisons: "
+			"its statements would be read %d times (once per "
+			"piece of the negations; at most %d)", len, cond,
+			reads, AT_FE_MAX_READS);
+	else
+		return 0;
+	return -1;
+}
+
+/* Extracts the `else` branch `c` of the `if` at token k (its condition
+ * ends at token close), whose condition is rows[0, nr) (its divisions:
+ * n->trunc[mark, end)), n->cond holding `keep` rows before it: its
+ * statements run where a row is negative.  With one row they get its
+ * negation, and the negation of its division if it has one.  With
+ * several and no division (`j == 0` is j >= 0 and -j >= 0) the branch
+ * is read once per row p, under rows [0, p) and the negation of row p:
+ * disjoint pieces whose union is the negation, a statement per piece,
+ * in the order written (an instance runs in one piece at most). */
+static void at_fe_else(at_fe_nest *n, unsigned k, unsigned close,
+	const at_fe_aff *rows, int nr, CXCursor c, int keep, int mark, int end)
+{
+	int n_read = n->n_read;
+
+	if (at_fe_else_ok(n, k, close, nr, mark < end) < 0)
+		return;
+	n->n_read = (n_read ? n_read : 1) * nr;
+	for (int p = 0; p < nr && !n->failed; p++) {
+		at_fe_aff neg;
+		int from = n->n_trunc, to = from, k0 = n->s->n_stmt;
+
+		memset(&neg, 0, sizeof neg);
+		if (at_fe_comb(&neg, -1, &rows[p], 0, &rows[p], -1) < 0 ||
+		    at_fe_push_conds(n, rows, p) < 0 ||
+		    at_fe_push_conds(n, &neg, 1) < 0 ||
+		    (nr == 1 && at_fe_else_trunc(n, mark, end) < 0)) {
+			at_fe_fail(n, n->t->off[k], "out of memory");
+		} else {
+			to = n->n_trunc;	/* [from, to): the negation's */
+			at_fe_walk(n, c);
+		}
+		at_fe_pop_conds(n, keep);
+		at_fe_own_trunc(n, from, to, -1, 0, k0, n->s->n_stmt);
+	}
+	n->n_read = n_read;
+}
+
 /* Extracts `if (cond) then [else other]`: the statements of `then` get
- * the condition's rows; those of `else` its negation (one row only). */
+ * the condition's rows; those of `else` its negation (at_fe_else). */
 static void at_fe_if(at_fe_nest *n, CXCursor c)
 {
 	const at_fe_tu *t = n->t;
@@ -4570,31 +4638,8 @@ static void at_fe_if(at_fe_nest *n, CXCursor c)
 	at_fe_walk(n, ch[1]);
 	at_fe_pop_conds(n, keep);
 	at_fe_own_trunc(n, mark, end, -1, 0, k0, n->s->n_stmt);
-	if (nc == 3 && !n->failed) {
-		at_fe_aff neg;
-		int from = n->n_trunc;
-
-		memset(&neg, 0, sizeof neg);
-		if (nr != 1 || at_fe_comb(&neg, -1, &rows[0], 0, &rows[0],
-				-1) < 0) {
-			at_fe_fail(n, t->off[k], "`else` of `%.*s`: its negation "
-				"is not a conjunction of affine comparisons; "
-				"write the `else` branch as an `if` of its own "
-				"with the opposite condition",
-				(int)(t->off[close] - t->off[k + 2]),
-				t->src->text + t->off[k + 2]);
-		} else if (at_fe_push_conds(n, &neg, 1) < 0 ||
-			   at_fe_else_trunc(n, mark, end) < 0) {
-			at_fe_fail(n, t->off[k], "out of memory");
-		} else {
-			int to = n->n_trunc;	/* [from, to): the negation */
-
-			k0 = n->s->n_stmt;
-			at_fe_walk(n, ch[2]);
-			at_fe_pop_conds(n, keep);
-			at_fe_own_trunc(n, from, to, -1, 0, k0, n->s->n_stmt);
-		}
-	}
+	if (nc == 3 && !n->failed)
+		at_fe_else(n, k, close, rows, nr, ch[2], keep, mark, end);
 	free(ch);
 }
 
